@@ -1,0 +1,104 @@
+import jwt from '@fastify/jwt';
+import type { FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { ForbiddenError, UnauthenticatedError } from '../../shared/errors/index.js';
+import { isPermission, type Permission } from '../../shared/domain/access/permissions.js';
+
+export type DataScope = { kind: 'all' } | { kind: 'insurer'; insurerId: string } | { kind: 'agent'; agentId: string };
+
+export interface Principal {
+  userId: string;
+  familyId: string;
+  status: string;
+  insurerId: string | null;
+  permissions: ReadonlySet<string>;
+  scope: DataScope;
+}
+
+export interface AccessClaims { sub: string; sid: string; jti: string }
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    principal?: Principal;
+    actorId?: string;
+  }
+  interface FastifyContextConfig {
+    /** No token needed (CONTRACT section 3 lists the public routes). */
+    public?: boolean;
+    /** All of these are required; declared once here, shown in OpenAPI as x-permissions. */
+    permissions?: Permission[];
+  }
+}
+declare module '@fastify/jwt' {
+  interface FastifyJWT { payload: AccessClaims; user: AccessClaims }
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+interface PrincipalRow { id: string; status: string; insurer_id: string | null; revoked_at: Date | null; expired: boolean; permissions: string[] }
+
+/**
+ * Access tokens are verified here, and then checked against the database on every request: the
+ * session family must still be live (revocation is immediate in every process) and permissions
+ * are resolved from the user's roles now, never taken from the token.
+ */
+export default fp(async (app) => {
+  await app.register(jwt, {
+    secret: app.config.JWT_SECRET as string,
+    sign: { algorithm: 'HS256', expiresIn: app.config.ACCESS_TOKEN_TTL },
+    verify: { algorithms: ['HS256'] },
+  });
+
+  app.addHook('onRoute', (route) => {
+    const config = (route.config ?? {}) as { public?: boolean; permissions?: string[] };
+    const unknown = (config.permissions ?? []).filter((p) => !isPermission(p));
+    if (unknown.length) throw new Error(`Route ${route.method} ${route.url} declares unknown permissions: ${unknown.join(', ')}`);
+    if (!route.schema || (route.schema as { hide?: boolean }).hide) return;
+    const schema = route.schema as Record<string, unknown>;
+    if (config.public) {
+      schema.security = [];
+    } else if (config.permissions?.length) {
+      schema['x-permissions'] = config.permissions;
+      const requires = `Requires: ${config.permissions.join(', ')}.`;
+      schema.description = schema.description ? `${schema.description}\n\n${requires}` : requires;
+    }
+  });
+
+  app.addHook('onRequest', async (request) => {
+    const config = request.routeOptions.config;
+    if (!request.routeOptions.url || config?.public) return;
+    request.principal = await authenticate(request);
+    request.actorId = request.principal.userId;
+    const missing = (config?.permissions ?? []).filter((p) => !request.principal!.permissions.has(p));
+    if (missing.length) throw new ForbiddenError('You do not have the permissions this operation needs', { missingPermissions: missing });
+  });
+
+  async function authenticate(request: FastifyRequest): Promise<Principal> {
+    const header = request.headers.authorization;
+    if (!header || !/^Bearer [A-Za-z0-9._~+/-]+=*$/.test(header)) throw new UnauthenticatedError();
+    let claims: AccessClaims;
+    try {
+      claims = await request.jwtVerify<AccessClaims>();
+    } catch (err) {
+      const code = (err as { code?: string }).code;
+      if (code === 'FST_JWT_AUTHORIZATION_TOKEN_EXPIRED') throw new UnauthenticatedError('TOKEN_EXPIRED', 'The access token has expired; refresh it');
+      throw new UnauthenticatedError('UNAUTHENTICATED', 'The access token is not valid');
+    }
+    if (!UUID.test(String(claims.sub)) || !UUID.test(String(claims.sid))) throw new UnauthenticatedError('UNAUTHENTICATED', 'The access token is not valid');
+    const [row] = await app.orm.em.fork().execute<PrincipalRow[]>(
+      `select u.id, u.status, u.insurer_id, s.revoked_at, s.absolute_expires_at < now() as expired,
+              coalesce((select array_agg(distinct rp.permission) from user_roles ur join role_permissions rp on rp.role_id = ur.role_id
+                         where ur.user_id = u.id), '{}') as permissions
+         from auth_sessions s join users u on u.id = s.user_id
+        where s.family_id = ?::uuid and s.user_id = ?::uuid`,
+      [claims.sid, claims.sub],
+    );
+    if (!row || row.revoked_at || row.expired) throw new UnauthenticatedError('SESSION_REVOKED', 'This session has been revoked; sign in again');
+    if (row.status !== 'active') throw new ForbiddenError('The account is not active', undefined, 'ACCOUNT_NOT_ACTIVE');
+    const permissions = new Set(row.permissions);
+    const scope: DataScope = permissions.has('data:scope:all')
+      ? { kind: 'all' }
+      : row.insurer_id ? { kind: 'insurer', insurerId: row.insurer_id } : { kind: 'agent', agentId: row.id };
+    return { userId: row.id, familyId: claims.sid, status: row.status, insurerId: row.insurer_id, permissions, scope };
+  }
+});

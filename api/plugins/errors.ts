@@ -1,0 +1,75 @@
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import {
+  AppError, MalformedJsonError, NotFoundError, PayloadTooLargeError, UnsupportedMediaTypeError, ValidationError, type FieldError,
+} from '../../shared/errors/index.js';
+
+interface AjvError { instancePath: string; keyword: string; message?: string; params: Record<string, unknown> }
+
+/** One details entry per offending field: `body.email`, `query.limit`, `params.id`. */
+export function fieldErrors(context: string | undefined, errors: AjvError[]): FieldError[] {
+  const byField = new Map<string, FieldError>();
+  for (const e of errors) {
+    if (e.keyword === 'if') continue;
+    const segments = e.instancePath.split('/').filter(Boolean).map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
+    let message = e.message ?? 'is invalid';
+    if (e.keyword === 'required') segments.push(String(e.params.missingProperty));
+    if (e.keyword === 'additionalProperties') {
+      segments.push(String(e.params.additionalProperty));
+      message = 'is not an allowed field';
+    }
+    if (e.keyword === 'enum' && Array.isArray(e.params.allowedValues)) message = `must be one of: ${e.params.allowedValues.join(', ')}`;
+    const field = [context ?? 'body', ...segments].join('.');
+    if (!byField.has(field)) byField.set(field, { field, message, constraint: e.keyword });
+  }
+  return [...byField.values()];
+}
+
+/** Every error the service produces, ours or the framework's, mapped to the contract's envelope. */
+export function toAppError(error: FastifyError & { validation?: AjvError[]; validationContext?: string }): AppError | undefined {
+  if (error instanceof AppError) return error;
+  if (error.validation) return new ValidationError(fieldErrors(error.validationContext, error.validation));
+  switch (error.code) {
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+      return error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' ? new UnsupportedMediaTypeError() : new MalformedJsonError();
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return new PayloadTooLargeError(1_048_576);
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+      return new MalformedJsonError();
+  }
+  if (error instanceof SyntaxError && error.statusCode === 400) return new MalformedJsonError();
+  if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+    return new AppError(error.statusCode, error.statusCode === 404 ? 'NOT_FOUND' : 'VALIDATION_ERROR', error.message);
+  }
+  return undefined;
+}
+
+export function sendError(request: FastifyRequest, reply: FastifyReply, error: AppError): FastifyReply {
+  if (error.headers) reply.headers(error.headers);
+  const body: { error: { code: string; message: string; details?: unknown }; meta: { requestId: string } } = {
+    error: { code: error.code, message: error.message },
+    meta: { requestId: request.id },
+  };
+  if (error.details !== undefined) body.error.details = error.details;
+  return reply.code(error.statusCode).send(body);
+}
+
+export default fp(async (app) => {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const known = toAppError(error);
+    if (known) {
+      if (known.statusCode >= 500) request.log.error({ err: error }, known.message);
+      return sendError(request, reply, known);
+    }
+    // Nothing internal leaves the process: the log has the stack under this requestId.
+    request.log.error({ err: error }, 'unhandled error');
+    return sendError(request, reply, new AppError(500, 'INTERNAL_ERROR', 'An unexpected error occurred; quote the requestId when reporting it'));
+  });
+});
+
+/** Unknown routes answer the same envelope; the global rate limit counts them too. */
+export function notFoundHandler(request: FastifyRequest, reply: FastifyReply) {
+  return sendError(request, reply, new NotFoundError(`No route ${request.method} ${request.url.split('?')[0]}`));
+}

@@ -1,0 +1,40 @@
+import fp from 'fastify-plugin';
+import type { Redis } from 'ioredis';
+import type { Config } from '../../shared/config/index.js';
+import { createOrm, type Orm } from '../../shared/db/orm.js';
+import { UnitOfWork } from '../../shared/db/unit-of-work.js';
+import type { ServiceDeps } from '../../shared/domain/deps.js';
+import type { Logger } from '../../shared/logger.js';
+import { QueueSet } from '../../shared/queues/queue-set.js';
+import { createRedis } from '../../shared/redis.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    orm: Orm;
+    redis: Redis;
+    queues: QueueSet;
+    /** What route handlers pass to domain services. */
+    deps: ServiceDeps;
+  }
+}
+
+export interface InfrastructureOptions { config: Config; orm?: Orm }
+
+/** The process's connections: one ORM (forked per unit of work), one Redis command connection, the queue producers. */
+export default fp<InfrastructureOptions>(async (app, opts) => {
+  const { config } = opts;
+  const orm = opts.orm ?? (await createOrm(config, 'insurance-api'));
+  const redis = createRedis(config.REDIS_URL, 'command', 'api');
+  const queues = new QueueSet(redis, config.REDIS_PREFIX);
+  app.decorate('config', config);
+  app.decorate('orm', orm);
+  app.decorate('redis', redis);
+  app.decorate('queues', queues);
+  app.decorate('deps', { config, orm, uow: new UnitOfWork(orm), log: app.log as unknown as Logger });
+  app.addHook('onClose', async () => {
+    await queues.close();
+    redis.disconnect();
+    if (!opts.orm) await orm.close();
+  });
+});

@@ -1,0 +1,30 @@
+import type { IncomingMessage } from 'node:http';
+import fp from 'fastify-plugin';
+import { uuidv7 } from '../../shared/ids.js';
+
+export const API_VERSION = '1';
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+/** Keeps a well-formed incoming X-Request-Id, otherwise makes one (UUID v7). */
+export function requestIdOf(req: IncomingMessage): string {
+  const incoming = req.headers['x-request-id'];
+  return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : uuidv7();
+}
+
+/**
+ * CONTRACT section 1: X-Request-Id and API-Version on every response; request bodies are JSON only
+ * (every other content type answers 415), an empty JSON body counts as no body.
+ */
+export default fp(async (app) => {
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+    reply.header('api-version', API_VERSION);
+  });
+
+  app.removeAllContentTypeParsers();
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if (body === '' || (typeof body === 'string' && body.trim() === '')) return done(null, undefined);
+    parseJson(request, body as string, done);
+  });
+});

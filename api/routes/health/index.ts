@@ -1,0 +1,54 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { pendingMigrations } from '../../../shared/db/orm.js';
+import { NotReadyError } from '../../../shared/errors/index.js';
+import { withTimeout } from '../../../shared/redis.js';
+import { ok } from '../../http/reply.js';
+import { healthSchema, liveSchema, readySchema } from '../../schemas/health/index.js';
+
+interface Check { status: 'up' | 'down'; latencyMs: number; error?: string }
+
+async function timed(what: string, probe: () => Promise<unknown>, timeoutMs = 1000): Promise<Check> {
+  const started = performance.now();
+  try {
+    await withTimeout(probe(), timeoutMs, what);
+    return { status: 'up', latencyMs: Math.round(performance.now() - started) };
+  } catch (err) {
+    return { status: 'down', latencyMs: Math.round(performance.now() - started), error: (err as Error).message.slice(0, 200) };
+  }
+}
+
+/** Health routes sit outside every rate limit and need no token. */
+const health: FastifyPluginAsyncTypebox = async (app) => {
+  const open = { public: true, rateLimit: false } as const;
+  let migrationsApplied = false;
+
+  const database = () => timed('PostgreSQL', () => app.orm.em.fork().execute('select 1'));
+  const redis = () => timed('Redis', () => app.redis.ping());
+  const migrations = () =>
+    migrationsApplied
+      ? Promise.resolve<Check>({ status: 'up', latencyMs: 0 })
+      : timed('migrations', async () => {
+          const pending = await pendingMigrations(app.orm);
+          if (pending.length) throw new Error(`${pending.length} migration(s) not applied`);
+          migrationsApplied = true;
+        });
+
+  app.get('/health/live', { config: open, schema: liveSchema }, async (request) => ok(request, { status: 'ok' as const }));
+
+  app.get('/health/ready', { config: open, schema: readySchema }, async (request) => {
+    const [db, rd] = await Promise.all([database(), redis()]);
+    const mig = db.status === 'up' ? await migrations() : { status: 'down' as const, latencyMs: 0, error: 'database unreachable' };
+    const checks = { database: db, redis: rd, migrations: mig };
+    if (Object.values(checks).some((c) => c.status === 'down')) throw new NotReadyError({ checks });
+    return ok(request, { status: 'ready' as const, checks });
+  });
+
+  app.get('/health', { config: open, schema: healthSchema }, async (request) => {
+    const [db, rd, queues] = await Promise.all([database(), redis(), timed('queues', () => app.queues.get('webhooks').getJobCounts('waiting'))]);
+    const checks = { database: db, redis: rd, queues };
+    const status = Object.values(checks).every((c) => c.status === 'up') ? 'ok' as const : 'degraded' as const;
+    return ok(request, { status, checks });
+  });
+};
+
+export default health;

@@ -1,0 +1,41 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { receiveRegistryEvent, type ReceivedEvent, type RegistryEventInput } from '../../../shared/domain/registry/registry-events.js';
+import { verifyWebhookSignature } from '../../../shared/domain/registry/signature.js';
+import { sendWrite } from '../../http/reply.js';
+import { perMinute } from '../../plugins/rate-limit.js';
+import { registryWebhookSchema } from '../../schemas/webhooks/index.js';
+
+declare module 'fastify' {
+  interface FastifyRequest { rawBody?: string }
+}
+
+const header = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
+
+/** The signature covers the exact bytes received, so this context keeps the raw body beside the parsed one. */
+const webhooks: FastifyPluginAsyncTypebox = async (app) => {
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    request.rawBody = body as string;
+    parseJson(request, body as string, done);
+  });
+
+  app.post('/webhooks/registry', {
+    config: { public: true, ...perMinute(app.config.RATE_LIMIT_WEBHOOK_MAX) },
+    schema: registryWebhookSchema,
+    // Checked before the body is validated: an unsigned sender learns nothing about the schema.
+    preValidation: async (request) => {
+      verifyWebhookSignature(app.config.REGISTRY_WEBHOOK_SECRET, {
+        id: header(request.headers['webhook-id']),
+        timestamp: header(request.headers['webhook-timestamp']),
+        signature: header(request.headers['webhook-signature']),
+        rawBody: request.rawBody ?? '',
+      });
+    },
+  }, async (request, reply) =>
+    sendWrite<ReceivedEvent>(request, reply, (r) => (r.status === 'queued' ? 201 : 200), (ctx) =>
+      receiveRegistryEvent(app.deps, { ...ctx, actor: 'webhook' }, request.body as RegistryEventInput, String(request.headers['webhook-id']))),
+  );
+};
+
+export default webhooks;

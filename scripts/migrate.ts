@@ -1,0 +1,26 @@
+import { loadConfig, type Config } from '../shared/config/index.js';
+import { createOrm, migrate, type Orm } from '../shared/db/orm.js';
+import { seedReferenceData } from '../shared/db/seed.js';
+import { createLogger } from '../shared/logger.js';
+import { isEntry, runMain } from '../shared/process.js';
+
+/** Applies pending migrations and seeds reference data; safe to run on every start and deploy. */
+export async function prepareDatabase(orm: Orm, _config: Config): Promise<string[]> {
+  const applied = await migrate(orm);
+  await seedReferenceData(orm);
+  return applied;
+}
+
+if (isEntry(import.meta.url)) {
+  runMain(async () => {
+    const config = loadConfig();
+    const log = createLogger(config.LOG_LEVEL, 'migrate');
+    const orm = await createOrm(config, 'insurance-migrate');
+    try {
+      const applied = await prepareDatabase(orm, config);
+      log.info({ applied }, applied.length ? 'migrations applied' : 'database up to date');
+    } finally {
+      await orm.close();
+    }
+  });
+}

@@ -1,0 +1,45 @@
+import { Type, type Static } from 'typebox';
+
+const PositiveInt = (def: number, description: string) =>
+  Type.Integer({ minimum: 1, default: def, description });
+
+/** Every setting the service reads, with its default. Documented in README and docs/configuration.md. */
+export const ConfigSchema = Type.Object({
+  NODE_ENV: Type.Enum(['development', 'test', 'production'], { default: 'development' }),
+  PORT: Type.Integer({ minimum: 0, maximum: 65535, default: 3000, description: 'HTTP port of the web process' }),
+  HOST: Type.String({ minLength: 1, default: '0.0.0.0', description: 'interface the web process binds' }),
+  DATABASE_URL: Type.String({ pattern: '^postgres(ql)?://', default: 'postgres://postgres@127.0.0.1:5432/insurance' }),
+  DATABASE_POOL_MAX: PositiveInt(10, 'PostgreSQL connections per process'),
+  REDIS_URL: Type.String({ pattern: '^rediss?://', default: 'redis://127.0.0.1:6379' }),
+  REDIS_PREFIX: Type.String({ pattern: '^[A-Za-z0-9{}._-]{1,64}$', default: '{ins}', description: 'prefix of every Redis key (hash-tagged for Redis Cluster)' }),
+  LOG_LEVEL: Type.Enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { default: 'info' }),
+  JWT_SECRET: Type.Optional(Type.String({ minLength: 32, description: 'HMAC key of access tokens; required outside development and test' })),
+  ACCESS_TOKEN_TTL: PositiveInt(900, 'access token lifetime, seconds'),
+  REFRESH_TOKEN_TTL: PositiveInt(2_592_000, 'refresh token sliding lifetime, seconds'),
+  REGISTRY_WEBHOOK_SECRET: Type.String({ minLength: 16, default: 'dev-registry-webhook-secret', description: 'HMAC key of the registry webhook (Standard Webhooks; a whsec_ base64 value is decoded)' }),
+  SMTP_URL: Type.Optional(Type.String({ pattern: '^smtps?://' })),
+  MAIL_FROM: Type.String({ minLength: 3, default: 'no-reply@insurance.local' }),
+  BOOTSTRAP_ADMIN_EMAIL: Type.Optional(Type.String({ format: 'email' })),
+  BOOTSTRAP_ADMIN_PASSWORD: Type.Optional(Type.String({ minLength: 12, maxLength: 128 })),
+  TRUST_PROXY: Type.Optional(Type.String({ minLength: 1, description: 'true, a hop count, or comma-separated addresses/CIDRs of trusted proxies' })),
+  RATE_LIMIT_MAX: PositiveInt(120, 'global requests per window per client IP'),
+  RATE_LIMIT_WINDOW_S: PositiveInt(60, 'global rate-limit window, seconds'),
+  RATE_LIMIT_LOGIN_MAX: PositiveInt(10, 'login requests per minute per IP'),
+  RATE_LIMIT_REFRESH_MAX: PositiveInt(30, 'refresh requests per minute per IP'),
+  RATE_LIMIT_PASSWORD_MAX: PositiveInt(5, 'forgot/reset password requests per minute per IP'),
+  RATE_LIMIT_MFA_MAX: PositiveInt(10, 'MFA verify/disable requests per minute per IP'),
+  RATE_LIMIT_WEBHOOK_MAX: PositiveInt(600, 'registry webhook requests per minute per IP'),
+  LOCKOUT_THRESHOLD: PositiveInt(10, 'consecutive failed passwords before lockout'),
+  LOCKOUT_MINUTES: PositiveInt(15, 'lockout duration, minutes'),
+  REINSTATEMENT_WINDOW_DAYS: PositiveInt(30, 'days after cancellation or lapse a policy can be reinstated'),
+  RENEWAL_LEAD_DAYS: PositiveInt(60, 'days before effectiveTo a renewal is generated'),
+  DISPUTE_CLOSE_AFTER_DAYS: PositiveInt(14, 'days after resolution a dispute is closed'),
+  QUOTATION_SWEEP_EVERY: PositiveInt(300, 'quotation expiry sweep period, seconds'),
+  AUDIT_CHAIN_EVERY_MS: PositiveInt(1000, 'period of the audit chaining job, milliseconds'),
+  OUTBOX_POLL_MS: PositiveInt(500, 'outbox relay poll period when no notification arrives, milliseconds'),
+  IDEMPOTENCY_TTL_HOURS: PositiveInt(24, 'how long idempotency records are kept'),
+  WORKER_CONCURRENCY: PositiveInt(4, 'jobs processed at once per queue per worker process'),
+  SHUTDOWN_GRACE_MS: PositiveInt(10_000, 'longest wait for in-flight requests and jobs on SIGTERM'),
+});
+
+export type Config = Static<typeof ConfigSchema>;

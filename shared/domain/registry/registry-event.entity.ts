@@ -1,0 +1,21 @@
+import { defineEntity } from '@mikro-orm/core';
+
+export const REGISTRY_EVENT_STATUSES = ['queued', 'processed', 'ignored', 'failed'] as const;
+export type RegistryEventStatus = (typeof REGISTRY_EVENT_STATUSES)[number];
+
+export const RegistryEvent = defineEntity({
+  name: 'RegistryEvent',
+  tableName: 'registry_events',
+  properties: (p) => ({
+    eventId: p.text().primary(),
+    type: p.text(),
+    occurredAt: p.datetime(),
+    payload: p.json<Record<string, unknown>>(),
+    status: p.text().$type<RegistryEventStatus>(),
+    failureReason: p.text().nullable(),
+    attempts: p.integer(),
+    requestId: p.text().nullable(),
+    receivedAt: p.datetime(),
+    processedAt: p.datetime().nullable(),
+  }),
+});

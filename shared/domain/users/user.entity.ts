@@ -1,0 +1,26 @@
+import { defineEntity } from '@mikro-orm/core';
+
+export const USER_STATUSES = ['pending', 'active', 'suspended', 'locked', 'archived'] as const;
+export type UserStatus = (typeof USER_STATUSES)[number];
+export const KYC_STATUSES = ['unverified', 'verified', 'rejected', 'revoked'] as const;
+export type KycStatus = (typeof KYC_STATUSES)[number];
+
+export const User = defineEntity({
+  name: 'User',
+  tableName: 'users',
+  properties: (p) => ({
+    id: p.uuid().primary(),
+    email: p.text(),
+    name: p.text(),
+    phone: p.text().nullable(),
+    status: p.text().$type<UserStatus>(),
+    insurerId: p.text().nullable(),
+    locale: p.text(),
+    kycStatus: p.text().$type<KycStatus>(),
+    kycReference: p.text().nullable(),
+    nationalId: p.text().nullable(),
+    version: p.integer().version(),
+    createdAt: p.datetime(),
+    updatedAt: p.datetime().onUpdate(() => new Date()),
+  }),
+});

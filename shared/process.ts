@@ -1,0 +1,56 @@
+import { realpathSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { ConfigError } from './config/index.js';
+import type { Logger } from './logger.js';
+
+/** True when this module is the file node was started with. */
+export function isEntry(moduleUrl: string): boolean {
+  const started = process.argv[1];
+  if (!started) return false;
+  try {
+    return realpathSync(fileURLToPath(moduleUrl)) === realpathSync(started);
+  } catch {
+    return false;
+  }
+}
+
+/** Runs a process's main; a configuration error prints its one-line reason and exits 1. */
+export function runMain(main: () => Promise<unknown>): void {
+  main().catch((err) => {
+    if (err instanceof ConfigError) {
+      process.stderr.write(`${err.message}\n`);
+    } else {
+      process.stderr.write(`Startup failed: ${(err as Error).stack ?? err}\n`);
+    }
+    process.exit(1);
+  });
+}
+
+/**
+ * SIGTERM/SIGINT: stop taking work, let in-flight requests and jobs finish, close pools, exit 0.
+ * If that takes longer than graceMs the process exits 1 so the supervisor can move on.
+ */
+export function onShutdown(log: Logger, graceMs: number, close: () => Promise<void>): void {
+  let closing = false;
+  const shutdown = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    log.info({ signal }, 'shutting down');
+    const timer = setTimeout(() => {
+      log.error({ graceMs }, 'shutdown took too long; exiting');
+      process.exit(1);
+    }, graceMs);
+    timer.unref();
+    close()
+      .then(() => {
+        log.info('shutdown complete');
+        process.exit(0);
+      })
+      .catch((err) => {
+        log.error({ err }, 'shutdown failed');
+        process.exit(1);
+      });
+  };
+  process.once('SIGTERM', () => shutdown('SIGTERM'));
+  process.once('SIGINT', () => shutdown('SIGINT'));
+}

@@ -1,0 +1,124 @@
+import pg from 'pg';
+import type { Orm } from '../db/orm.js';
+import type { Logger } from '../logger.js';
+import type { QueueName } from './names.js';
+import type { QueueSet } from './queue-set.js';
+
+interface OutboxRow { id: string; queue: QueueName; job_name: string; payload: Record<string, unknown> }
+
+export interface OutboxRelayOptions {
+  orm: Orm;
+  queues: QueueSet;
+  log: Logger;
+  databaseUrl: string;
+  pollMs: number;
+  batchSize?: number;
+}
+
+/**
+ * Moves committed outbox rows into BullMQ, at least once. The job id is the outbox row id, so a
+ * row added twice (a crash between add and mark) is one job. Rows are claimed with SKIP LOCKED,
+ * so several relays share the work. A failed add (Redis down) leaves the row for the next pass.
+ */
+export class OutboxRelay {
+  private timer?: NodeJS.Timeout;
+  private listener?: pg.Client;
+  private running?: Promise<void>;
+  private again = false;
+  private stopped = true;
+  private readonly batchSize: number;
+
+  constructor(private readonly opts: OutboxRelayOptions) {
+    this.batchSize = opts.batchSize ?? 200;
+  }
+
+  async start(): Promise<void> {
+    this.stopped = false;
+    await this.listen().catch((err) => this.opts.log.warn({ err }, 'outbox relay: LISTEN unavailable, polling only'));
+    this.schedule(0);
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearTimeout(this.timer);
+    await this.running;
+    await this.listener?.end().catch(() => {});
+    this.listener = undefined;
+  }
+
+  /** Runs passes until the outbox is empty or an add fails. Returns how many rows were dispatched. */
+  async drain(): Promise<number> {
+    let total = 0;
+    for (;;) {
+      const { dispatched, failed, seen } = await this.pass();
+      total += dispatched;
+      if (failed || seen < this.batchSize) return total;
+    }
+  }
+
+  private async listen(): Promise<void> {
+    const client = new pg.Client({ connectionString: this.opts.databaseUrl, application_name: 'outbox-relay' });
+    client.on('error', () => {});
+    client.on('notification', () => this.kick());
+    await client.connect();
+    await client.query('LISTEN outbox');
+    this.listener = client;
+  }
+
+  private kick(): void {
+    if (this.stopped) return;
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    clearTimeout(this.timer);
+    this.schedule(0);
+  }
+
+  private schedule(ms: number): void {
+    if (this.stopped) return;
+    this.timer = setTimeout(() => {
+      this.running = this.drain()
+        .then(() => undefined)
+        .catch((err) => this.opts.log.error({ err }, 'outbox relay pass failed'))
+        .finally(() => {
+          this.running = undefined;
+          const soon = this.again;
+          this.again = false;
+          this.schedule(soon ? 0 : this.opts.pollMs);
+        });
+    }, ms);
+  }
+
+  private async pass(): Promise<{ dispatched: number; failed: boolean; seen: number }> {
+    return this.opts.orm.em.fork().transactional(async (em) => {
+      const rows = await em.execute<OutboxRow[]>(
+        `select id, queue, job_name, payload from outbox where dispatched_at is null
+          order by created_at, id limit ${this.batchSize} for update skip locked`,
+      );
+      const done: string[] = [];
+      let failure: { id: string; message: string } | undefined;
+      for (const row of rows) {
+        try {
+          await this.opts.queues.get(row.queue).add(row.job_name, row.payload, { jobId: row.id });
+          done.push(row.id);
+        } catch (err) {
+          failure = { id: row.id, message: (err as Error).message };
+          break;
+        }
+      }
+      if (done.length) {
+        await em.execute(
+          `update outbox set dispatched_at = now(), dispatch_attempts = dispatch_attempts + 1
+            where id in (select (jsonb_array_elements_text(?::jsonb))::uuid)`,
+          [JSON.stringify(done)],
+        );
+      }
+      if (failure) {
+        await em.execute(`update outbox set dispatch_attempts = dispatch_attempts + 1, last_error = ? where id = ?`, [failure.message.slice(0, 500), failure.id]);
+        this.opts.log.warn({ outboxId: failure.id, error: failure.message }, 'outbox relay could not enqueue; will retry');
+      }
+      return { dispatched: done.length, failed: Boolean(failure), seen: rows.length };
+    });
+  }
+}

@@ -1,0 +1,43 @@
+import { Queue, type JobsOptions } from 'bullmq';
+import type { Redis } from 'ioredis';
+import { QUEUE_NAMES, type QueueName } from './names.js';
+
+/** Retries with exponential backoff; failed jobs stay in the failed set for inspection and retry. */
+export const DEFAULT_JOB_OPTIONS: JobsOptions = {
+  attempts: 5,
+  backoff: { type: 'exponential', delay: 1000 },
+  removeOnComplete: { age: 24 * 3600, count: 5000 },
+  removeOnFail: false,
+};
+
+/** One producer Queue per name, sharing one Redis connection. */
+export class QueueSet {
+  readonly queues: ReadonlyMap<QueueName, Queue>;
+
+  constructor(readonly connection: Redis, readonly prefix: string) {
+    this.queues = new Map(
+      QUEUE_NAMES.map((name) => {
+        const queue = new Queue(name, { connection, prefix, defaultJobOptions: DEFAULT_JOB_OPTIONS });
+        queue.on('error', () => {});
+        return [name, queue] as const;
+      }),
+    );
+  }
+
+  get(name: QueueName): Queue {
+    const queue = this.queues.get(name);
+    if (!queue) throw new Error(`Unknown queue ${name}`);
+    return queue;
+  }
+
+  async counts(): Promise<Record<QueueName, Record<string, number>>> {
+    const entries = await Promise.all(
+      [...this.queues].map(async ([name, queue]) => [name, await queue.getJobCounts('waiting', 'active', 'delayed', 'failed', 'completed', 'prioritized')] as const),
+    );
+    return Object.fromEntries(entries) as Record<QueueName, Record<string, number>>;
+  }
+
+  async close(): Promise<void> {
+    await Promise.all([...this.queues.values()].map((q) => q.close()));
+  }
+}

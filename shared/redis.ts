@@ -1,0 +1,35 @@
+import { Redis, type RedisOptions } from 'ioredis';
+
+/**
+ * `command`: API-side connections (rate limit, queue producers): fail fast instead of buffering
+ * when Redis is down, so requests answer instead of hanging.
+ * `worker`: BullMQ workers block on Redis and must retry forever (maxRetriesPerRequest: null).
+ */
+export function createRedis(url: string, role: 'command' | 'worker', name: string): Redis {
+  const common: RedisOptions = {
+    connectionName: name,
+    lazyConnect: false,
+    connectTimeout: 2000,
+    retryStrategy: (times) => Math.min(times * 200, 2000),
+  };
+  const options: RedisOptions =
+    role === 'worker'
+      ? { ...common, maxRetriesPerRequest: null, enableOfflineQueue: true }
+      : { ...common, maxRetriesPerRequest: 1, enableOfflineQueue: false };
+  const redis = new Redis(url, options);
+  // Connection errors surface through the callers (health checks, relay); an unhandled 'error' would crash.
+  redis.on('error', () => {});
+  return redis;
+}
+
+export async function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what} did not answer within ${ms} ms`)), ms);
+  });
+  try {
+    return await Promise.race([promise, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}

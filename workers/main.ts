@@ -1,0 +1,95 @@
+import { Worker } from 'bullmq';
+import type { Redis } from 'ioredis';
+import type { Config } from '../shared/config/index.js';
+import { createOrm, type Orm } from '../shared/db/orm.js';
+import { UnitOfWork } from '../shared/db/unit-of-work.js';
+import type { ServiceDeps } from '../shared/domain/deps.js';
+import { createLogger, type Logger } from '../shared/logger.js';
+import { QUEUE_NAMES } from '../shared/queues/names.js';
+import { OutboxRelay } from '../shared/queues/outbox-relay.js';
+import { QueueSet } from '../shared/queues/queue-set.js';
+import { createRedis } from '../shared/redis.js';
+import { processors } from './processors/index.js';
+import { registerSchedulers } from './schedulers.js';
+
+export interface WorkerHandle {
+  deps: ServiceDeps;
+  queues: QueueSet;
+  relay: OutboxRelay;
+  workers: Worker[];
+  close(): Promise<void>;
+}
+
+export interface StartWorkersOptions {
+  config: Config;
+  log?: Logger;
+  orm?: Orm;
+  /** Tests start a relay against a dead Redis, or none at all. */
+  relay?: boolean;
+  schedulers?: boolean;
+}
+
+/** BullMQ must not lose jobs to eviction: refuse to start against an evicting Redis. */
+export async function assertNoEviction(redis: Redis): Promise<void> {
+  let policy: string | undefined;
+  try {
+    const reply = (await redis.config('GET', 'maxmemory-policy')) as string[];
+    policy = reply[1];
+  } catch {
+    return; // CONFIG is disabled on some managed Redis services; their policy is set in the console.
+  }
+  if (policy && policy !== 'noeviction') {
+    throw new Error(`Redis maxmemory-policy is "${policy}"; BullMQ needs "noeviction" or queued jobs can silently disappear. Set maxmemory-policy noeviction and restart the worker.`);
+  }
+}
+
+/** Starts one BullMQ worker per queue that has processors, the job schedulers and the outbox relay. */
+export async function startWorkers(opts: StartWorkersOptions): Promise<WorkerHandle> {
+  const { config } = opts;
+  const log = opts.log ?? createLogger(config.LOG_LEVEL, 'worker');
+  const ownOrm = !opts.orm;
+  const orm = opts.orm ?? (await createOrm(config, 'insurance-worker'));
+  const deps: ServiceDeps = { config, orm, uow: new UnitOfWork(orm), log };
+
+  const producer = createRedis(config.REDIS_URL, 'command', 'worker-producer');
+  await assertNoEviction(producer);
+  const queues = new QueueSet(producer, config.REDIS_PREFIX);
+  const workerConnection = createRedis(config.REDIS_URL, 'worker', 'worker');
+
+  const workers: Worker[] = [];
+  for (const queueName of QUEUE_NAMES) {
+    const table = processors[queueName];
+    if (!table) continue;
+    const worker = new Worker(
+      queueName,
+      async (job) => {
+        const processor = table[job.name];
+        if (!processor) throw new Error(`No processor for job ${job.name} on queue ${queueName}`);
+        return processor(deps, job);
+      },
+      { connection: workerConnection, prefix: config.REDIS_PREFIX, concurrency: config.WORKER_CONCURRENCY, autorun: true },
+    );
+    worker.on('error', (err) => log.error({ err, queue: queueName }, 'worker error'));
+    worker.on('failed', (job, err) =>
+      log.warn({ queue: queueName, jobId: job?.id, job: job?.name, attempts: job?.attemptsMade, error: err.message }, 'job failed'));
+    workers.push(worker);
+  }
+
+  if (opts.schedulers !== false) await registerSchedulers(queues, config);
+  const relay = new OutboxRelay({ orm, queues, log, databaseUrl: config.DATABASE_URL, pollMs: config.OUTBOX_POLL_MS });
+  if (opts.relay !== false) await relay.start();
+  log.info({ queues: workers.map((w) => w.name) }, 'workers started');
+
+  return {
+    deps, queues, relay, workers,
+    async close() {
+      await relay.stop();
+      // close() lets active jobs finish; each job's writes are one transaction, so none is half-applied.
+      await Promise.all(workers.map((w) => w.close()));
+      await queues.close();
+      producer.disconnect();
+      workerConnection.disconnect();
+      if (ownOrm) await orm.close();
+    },
+  };
+}
