@@ -19,7 +19,7 @@ export function fieldErrors(context: string | undefined, errors: AjvError[]): Fi
       message = 'is not an allowed field';
     }
     if (e.keyword === 'enum' && Array.isArray(e.params.allowedValues)) message = `must be one of: ${e.params.allowedValues.join(', ')}`;
-    const field = [context ?? 'body', ...segments].join('.');
+    const field = [context === 'querystring' ? 'query' : (context ?? 'body'), ...segments].join('.');
     if (!byField.has(field)) byField.set(field, { field, message, constraint: e.keyword });
   }
   return [...byField.values()];

@@ -6,7 +6,7 @@ import { UnitOfWork } from '../../shared/db/unit-of-work.js';
 import type { ServiceDeps } from '../../shared/domain/deps.js';
 import type { Logger } from '../../shared/logger.js';
 import { QueueSet } from '../../shared/queues/queue-set.js';
-import { createRedis } from '../../shared/redis.js';
+import { createRedis, settled } from '../../shared/redis.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -26,6 +26,7 @@ export default fp<InfrastructureOptions>(async (app, opts) => {
   const { config } = opts;
   const orm = opts.orm ?? (await createOrm(config, 'insurance-api'));
   const redis = createRedis(config.REDIS_URL, 'command', 'api');
+  await settled(redis);
   const queues = new QueueSet(redis, config.REDIS_PREFIX);
   app.decorate('config', config);
   app.decorate('orm', orm);

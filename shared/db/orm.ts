@@ -22,6 +22,8 @@ export function ormOptions(config: Pick<Config, 'DATABASE_URL' | 'DATABASE_POOL_
     pool: { min: 0, max: config.DATABASE_POOL_MAX, acquireTimeoutMillis: 5000, idleTimeoutMillis: 30_000 },
     driverOptions: { connection: { application_name: applicationName, connectionTimeoutMillis: 5000 } },
     debug: false,
+    // Migration progress is reported by the callers (scripts/migrate.ts logs what was applied).
+    logger: () => {},
   };
 }
 

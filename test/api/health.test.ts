@@ -1,0 +1,125 @@
+import test from 'ava';
+import { buildApp } from '../../api/app.js';
+import { createOrm } from '../../shared/db/orm.js';
+import { bearer, userWith } from '../helpers/identity.js';
+import { startStack, testConfig, type Stack } from '../helpers/stack.js';
+
+let stack: Stack;
+test.before(async () => { stack = await startStack(); });
+test.after.always(async () => { await stack?.close(); });
+
+/** An app whose PostgreSQL or Redis is a port nothing listens on. */
+async function appWith(env: Record<string, string>) {
+  const config = testConfig(stack.database, env);
+  const orm = await createOrm(config);
+  const app = await buildApp({ config, orm, logger: false });
+  await app.ready();
+  return { app, close: async () => { await app.close(); await orm.close(); } };
+}
+
+test('/health/live answers 200 while the process runs', async (t) => {
+  const res = await stack.app.inject({ method: 'GET', url: '/health/live' });
+  t.is(res.statusCode, 200);
+  t.deepEqual(res.json().data, { status: 'ok' });
+});
+
+test('/health/ready answers 200 with each check when PostgreSQL, Redis and migrations are fine', async (t) => {
+  const res = await stack.app.inject({ method: 'GET', url: '/health/ready' });
+  t.is(res.statusCode, 200);
+  const { status, checks } = res.json().data;
+  t.is(status, 'ready');
+  for (const name of ['database', 'redis', 'migrations']) t.is(checks[name].status, 'up', name);
+});
+
+test('/health/ready answers 503 NOT_READY naming the database when PostgreSQL is unreachable', async (t) => {
+  const dead = await appWith({ DATABASE_URL: 'postgres://postgres@127.0.0.1:1/nothing' });
+  try {
+    const res = await dead.app.inject({ method: 'GET', url: '/health/ready' });
+    t.is(res.statusCode, 503);
+    const body = res.json();
+    t.is(body.error.code, 'NOT_READY');
+    t.is(body.error.details.checks.database.status, 'down');
+    t.is(body.error.details.checks.redis.status, 'up');
+    t.truthy(body.meta.requestId);
+  } finally {
+    await dead.close();
+  }
+});
+
+test('/health/ready answers 503 NOT_READY naming Redis when Redis is unreachable', async (t) => {
+  const dead = await appWith({ REDIS_URL: 'redis://127.0.0.1:1' });
+  try {
+    const res = await dead.app.inject({ method: 'GET', url: '/health/ready' });
+    t.is(res.statusCode, 503);
+    t.is(res.json().error.details.checks.redis.status, 'down');
+    t.is(res.json().error.details.checks.database.status, 'up');
+  } finally {
+    await dead.close();
+  }
+});
+
+test('/health/ready answers 503 when migrations are not applied', async (t) => {
+  const em = stack.orm.em.fork();
+  const db = `${stack.database}_bare`;
+  await em.execute(`create database "${db}"`);
+  const bare = await appWith({ DATABASE_URL: stack.config.DATABASE_URL.replace(/\/[^/]+$/, `/${db}`) });
+  try {
+    const res = await bare.app.inject({ method: 'GET', url: '/health/ready' });
+    t.is(res.statusCode, 503);
+    t.is(res.json().error.details.checks.migrations.status, 'down');
+  } finally {
+    await bare.close();
+    await em.execute(`drop database "${db}" with (force)`);
+  }
+});
+
+test('/health reports database, redis and queues with their latency', async (t) => {
+  const res = await stack.app.inject({ method: 'GET', url: '/health' });
+  t.is(res.statusCode, 200);
+  const { status, checks } = res.json().data;
+  t.is(status, 'ok');
+  for (const name of ['database', 'redis', 'queues']) {
+    t.is(checks[name].status, 'up');
+    t.is(typeof checks[name].latencyMs, 'number');
+  }
+});
+
+test('/health reports degraded, still 200, when Redis is down', async (t) => {
+  const dead = await appWith({ REDIS_URL: 'redis://127.0.0.1:1' });
+  try {
+    const res = await dead.app.inject({ method: 'GET', url: '/health' });
+    t.is(res.statusCode, 200);
+    t.is(res.json().data.status, 'degraded');
+    t.is(res.json().data.checks.redis.status, 'down');
+  } finally {
+    await dead.close();
+  }
+});
+
+test('/system/info needs a token', async (t) => {
+  const res = await stack.app.inject({ method: 'GET', url: '/system/info' });
+  t.is(res.statusCode, 401);
+  t.is(res.json().error.code, 'UNAUTHENTICATED');
+});
+
+test('/system/info needs system:read and says which permission is missing', async (t) => {
+  const user = await userWith(stack.app, stack.orm, ['audit:read']);
+  const res = await stack.app.inject({ method: 'GET', url: '/system/info', headers: bearer(user) });
+  t.is(res.statusCode, 403);
+  t.is(res.json().error.code, 'FORBIDDEN');
+  t.deepEqual(res.json().error.details, { missingPermissions: ['system:read'] });
+});
+
+test('/system/info gives name, version, runtime and every queue with its counts', async (t) => {
+  const user = await userWith(stack.app, stack.orm, ['system:read']);
+  const res = await stack.app.inject({ method: 'GET', url: '/system/info', headers: bearer(user) });
+  t.is(res.statusCode, 200);
+  const info = res.json().data;
+  t.is(info.apiVersion, '1');
+  t.is(info.nodeVersion, process.version);
+  t.is(info.environment, 'test');
+  t.is(typeof info.uptimeSeconds, 'number');
+  t.truthy(info.name && info.version);
+  t.deepEqual(info.queues.map((q: { name: string }) => q.name), ['webhooks', 'mail', 'audit', 'renewals', 'quotations', 'policies', 'disputes', 'maintenance']);
+  t.is(typeof info.queues[0].counts.waiting, 'number');
+});

@@ -1,0 +1,101 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../../api/app.js';
+import { loadConfig, type Config } from '../../shared/config/index.js';
+import { createOrm, type Orm } from '../../shared/db/orm.js';
+import { startWorkers, type WorkerHandle } from '../../workers/main.js';
+
+const runId = process.env.TEST_RUN_ID;
+const template = process.env.TEST_TEMPLATE_DB;
+const adminUrl = process.env.TEST_DATABASE_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+if (!runId || !template) throw new Error('Run the tests with `npm test`: it prepares the test databases (TEST_RUN_ID, TEST_TEMPLATE_DB).');
+
+export function databaseUrl(name: string): string {
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+/** A database of this test file's own, cloned from the run's migrated template. */
+export async function createTestDatabase(): Promise<string> {
+  const name = `ins_test_${runId}_${randomBytes(4).toString('hex')}`;
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await client.query(`create database "${name}" template "${template}"`);
+        return name;
+      } catch (err) {
+        // Another file cloning the template at the same moment: try again shortly.
+        if (attempt > 20 || !/being accessed by other users/.test((err as Error).message)) throw err;
+        await new Promise((r) => setTimeout(r, 100 + Math.random() * 200));
+      }
+    }
+  } finally {
+    await client.end();
+  }
+}
+
+export function testConfig(database: string, overrides: Record<string, string> = {}): Config {
+  return loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+    DATABASE_URL: databaseUrl(database),
+    DATABASE_POOL_MAX: '5',
+    REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
+    REDIS_PREFIX: `{t${runId}-${randomBytes(3).toString('hex')}}`,
+    JWT_SECRET: 'test-jwt-secret-that-is-long-enough-0123456789',
+    REGISTRY_WEBHOOK_SECRET: 'whsec_dGVzdC1yZWdpc3RyeS1zZWNyZXQtMDEyMzQ1Njc4OQ==',
+    AUDIT_CHAIN_EVERY_MS: '200',
+    OUTBOX_POLL_MS: '100',
+    RATE_LIMIT_MAX: '100000',
+    ...overrides,
+  });
+}
+
+export interface Stack {
+  app: FastifyInstance;
+  config: Config;
+  orm: Orm;
+  database: string;
+  workers?: WorkerHandle;
+  close(): Promise<void>;
+}
+
+export interface StackOptions {
+  env?: Record<string, string>;
+  /** Start the BullMQ workers, schedulers and outbox relay in this process too. */
+  workers?: boolean;
+  /** Reuse another stack's database (two app instances sharing PostgreSQL and Redis). */
+  database?: string;
+}
+
+/** The real app (and optionally the workers) on this file's own PostgreSQL database and Redis prefix. */
+export async function startStack(opts: StackOptions = {}): Promise<Stack> {
+  const database = opts.database ?? (await createTestDatabase());
+  const config = testConfig(database, opts.env);
+  const orm = await createOrm(config, 'test');
+  const app = await buildApp({ config, orm, logger: false });
+  await app.ready();
+  const workers = opts.workers ? await startWorkers({ config, orm, log: app.log as never }) : undefined;
+  return {
+    app, config, orm, database, workers,
+    async close() {
+      await workers?.close();
+      await app.close();
+      await orm.close();
+    },
+  };
+}
+
+export async function waitFor<T>(probe: () => Promise<T | undefined | null | false>, what: string, timeoutMs = 15_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
