@@ -19,8 +19,14 @@ import healthRoutes from './routes/health/index.js';
 import systemRoutes from './routes/system/index.js';
 import webhookRoutes from './routes/webhooks/index.js';
 
+export interface CatalogRoute { method: string; url: string; schema?: Record<string, unknown>; config?: Record<string, unknown> }
+
 declare module 'fastify' {
-  interface FastifyInstance { paginator: Paginator }
+  interface FastifyInstance {
+    paginator: Paginator;
+    /** Every route as registered, for the checks that walk them (schemas, permissions). */
+    routeCatalog: CatalogRoute[];
+  }
 }
 
 export interface AppOptions {
@@ -66,6 +72,18 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     pluginTimeout: 30_000,
   }).withTypeProvider<TypeBoxTypeProvider>();
   app.setValidatorCompiler(validators());
+  const routeCatalog: CatalogRoute[] = [];
+  app.decorate('routeCatalog', routeCatalog);
+  app.addHook('onRoute', (route) => {
+    // Read lazily: plugins' own onRoute hooks (Bull Board, docs) still adjust config and schema after this one.
+    for (const method of [route.method].flat()) {
+      routeCatalog.push({
+        method, url: route.url,
+        get schema() { return route.schema as Record<string, unknown> | undefined; },
+        get config() { return route.config as Record<string, unknown> | undefined; },
+      });
+    }
+  });
   app.decorate('paginator', new Paginator(`${config.JWT_SECRET}:cursor`));
 
   await app.register(infrastructure, { config, orm: opts.orm });

@@ -1,8 +1,22 @@
+import type { FastifyInstance } from 'fastify';
 import { loadConfig, type Config } from '../shared/config/index.js';
 import type { Orm } from '../shared/db/orm.js';
 import { createLogger } from '../shared/logger.js';
 import { isEntry, onShutdown, runMain } from '../shared/process.js';
 import { buildApp } from './app.js';
+
+/**
+ * Stops accepting, lets in-flight requests finish, then closes pools. Connections that were busy
+ * when closing began go idle later; they are closed as they do, instead of waiting out keep-alive.
+ */
+export async function closeWebServer(app: FastifyInstance): Promise<void> {
+  const sweep = setInterval(() => app.server.closeIdleConnections(), 100);
+  try {
+    await app.close();
+  } finally {
+    clearInterval(sweep);
+  }
+}
 
 /** The only place that listens. */
 export async function startWebServer(config: Config, orm?: Orm) {
@@ -15,6 +29,6 @@ if (isEntry(import.meta.url)) {
   runMain(async () => {
     const config = loadConfig();
     const app = await startWebServer(config);
-    onShutdown(createLogger(config.LOG_LEVEL, 'web'), config.SHUTDOWN_GRACE_MS, () => app.close());
+    onShutdown(createLogger(config.LOG_LEVEL, 'web'), config.SHUTDOWN_GRACE_MS, () => closeWebServer(app));
   });
 }

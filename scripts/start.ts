@@ -1,4 +1,4 @@
-import { startWebServer } from '../api/server.js';
+import { closeWebServer, startWebServer } from '../api/server.js';
 import { loadConfig } from '../shared/config/index.js';
 import { createOrm } from '../shared/db/orm.js';
 import { createLogger } from '../shared/logger.js';
@@ -16,7 +16,7 @@ if (isEntry(import.meta.url)) {
     const workers = await startWorkers({ config, orm, log: createLogger(config.LOG_LEVEL, 'worker') });
     const app = await startWebServer(config, orm);
     onShutdown(log, config.SHUTDOWN_GRACE_MS, async () => {
-      await app.close();
+      await closeWebServer(app);
       await workers.close();
       await orm.close();
     });

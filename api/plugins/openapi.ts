@@ -23,7 +23,12 @@ export default fp(async (app) => {
     },
     refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => String(json.$id ?? `def-${i}`) },
   });
-  await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: true, uiConfig: { deepLinking: true } });
+  await app.register(async (docs) => {
+    docs.addHook('onRoute', (route) => {
+      route.config = { ...(route.config ?? {}), public: true };
+    });
+    await docs.register(swaggerUi, { routePrefix: '/docs', staticCSP: true, uiConfig: { deepLinking: true } });
+  });
   app.get('/openapi.json', {
     config: { public: true, rateLimit: false },
     schema: { hide: true, response: { 200: { type: 'object', additionalProperties: true } } },

@@ -1,0 +1,53 @@
+import test from 'ava';
+import { ConfigError, ConfigSchema, loadConfig } from '../../shared/config/index.js';
+
+test('defaults apply when the environment is empty', (t) => {
+  const config = loadConfig({});
+  t.is(config.PORT, 3000);
+  t.is(config.DATABASE_URL, 'postgres://postgres@127.0.0.1:5432/insurance');
+  t.is(config.REDIS_URL, 'redis://127.0.0.1:6379');
+  t.is(config.RATE_LIMIT_MAX, 120);
+  t.is(config.RATE_LIMIT_WINDOW_S, 60);
+  t.is(config.ACCESS_TOKEN_TTL, 900);
+  t.is(config.LOCKOUT_THRESHOLD, 10);
+  t.is(config.QUOTATION_SWEEP_EVERY, 300);
+});
+
+test('numbers are read from text', (t) => {
+  t.is(loadConfig({ PORT: '4000', RATE_LIMIT_LOGIN_MAX: '3' }).PORT, 4000);
+});
+
+const invalid: [string, string][] = [
+  ['PORT', 'not-a-port'],
+  ['PORT', '70000'],
+  ['RATE_LIMIT_MAX', '0'],
+  ['DATABASE_URL', 'mysql://x'],
+  ['REDIS_URL', 'localhost:6379'],
+  ['LOG_LEVEL', 'loud'],
+  ['NODE_ENV', 'staging'],
+  ['JWT_SECRET', 'short'],
+  ['BOOTSTRAP_ADMIN_EMAIL', 'not-an-email'],
+];
+for (const [variable, value] of invalid) {
+  test(`a bad ${variable} (${value}) is refused with a message naming it`, (t) => {
+    const error = t.throws(() => loadConfig({ [variable]: value }), { instanceOf: ConfigError });
+    t.is(error?.variable, variable);
+    t.regex(error!.message, new RegExp(`^Invalid configuration: ${variable} `));
+  });
+}
+
+test('JWT_SECRET is required in production', (t) => {
+  const error = t.throws(() => loadConfig({ NODE_ENV: 'production' }), { instanceOf: ConfigError });
+  t.is(error?.variable, 'JWT_SECRET');
+});
+
+test('BOOTSTRAP_ADMIN_EMAIL without a password is refused', (t) => {
+  const error = t.throws(() => loadConfig({ BOOTSTRAP_ADMIN_EMAIL: 'admin@example.com' }), { instanceOf: ConfigError });
+  t.is(error?.variable, 'BOOTSTRAP_ADMIN_PASSWORD');
+});
+
+test('every setting has a description, so docs/configuration.md can list it', (t) => {
+  for (const [name, schema] of Object.entries(ConfigSchema.properties)) {
+    t.truthy((schema as { description?: string }).description, name);
+  }
+});
