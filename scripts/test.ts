@@ -64,11 +64,26 @@ async function main(): Promise<number> {
   }
   const args = ['ava', ...process.argv.slice(2)];
   const child = spawn('npx', args, {
-    stdio: 'inherit',
+    stdio: ['inherit', 'pipe', 'inherit'],
     env: { ...process.env, NODE_ENV: 'test', TEST_RUN_ID: runId, TEST_TEMPLATE_DB: template, TEST_DATABASE_ADMIN_URL: adminUrl, REDIS_URL: redisUrl },
   });
+  // Pass ava's report through, counting results for a plain closing line CI can read.
+  let passed = 0;
+  let failed = 0;
+  let pending = '';
+  child.stdout.on('data', (chunk: Buffer) => {
+    process.stdout.write(chunk);
+    const lines = (pending + chunk.toString()).split('\n');
+    pending = lines.pop() ?? '';
+    for (const line of lines) {
+      if (/^\s*✔/.test(line)) passed++;
+      else if (/^\s*✘/.test(line)) failed++;
+    }
+  });
   for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => child.kill(signal));
-  return new Promise((resolve) => child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0))));
+  const code = await new Promise<number>((resolve) => child.on('exit', (c, signal) => resolve(c ?? (signal ? 1 : 0))));
+  console.log(`\nava: ${passed} passed, ${failed} failed`);
+  return code;
 }
 
 let code = 1;
