@@ -1,19 +1,25 @@
 import type { FastifyInstance } from 'fastify';
 import { signWebhook } from '../../shared/domain/registry/signature.js';
 
-/** Sends a registry event signed as the registry would, with optional tampering. */
-export function postRegistryEvent(app: FastifyInstance, event: Record<string, unknown>, opts: { secret?: string; timestamp?: number; headers?: Record<string, string> } = {}) {
+interface SignOptions { secret?: string; timestamp?: number; headers?: Record<string, string> }
+
+/** An inject request for a registry event signed as the registry would, with optional tampering. */
+export function signedRequest(app: FastifyInstance, event: Record<string, unknown>, headers: Record<string, string> = {}, opts: SignOptions = {}) {
   const body = JSON.stringify(event);
   const timestamp = opts.timestamp ?? Math.floor(Date.now() / 1000);
   const id = String(event.eventId);
-  return app.inject({
-    method: 'POST', url: '/webhooks/registry', payload: body,
+  return {
+    method: 'POST' as const, url: '/webhooks/registry', payload: body,
     headers: {
       'content-type': 'application/json',
       'webhook-id': id,
       'webhook-timestamp': String(timestamp),
       'webhook-signature': signWebhook(opts.secret ?? app.config.REGISTRY_WEBHOOK_SECRET, id, timestamp, body),
-      ...opts.headers,
+      ...headers,
     },
-  });
+  };
+}
+
+export function postRegistryEvent(app: FastifyInstance, event: Record<string, unknown>, opts: SignOptions = {}) {
+  return app.inject(signedRequest(app, event, opts.headers, opts));
 }
