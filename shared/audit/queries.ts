@@ -31,6 +31,6 @@ export async function listAuditEntries(orm: Orm, filters: AuditFilters, keyset: 
     id: r.id as string, seq: r.seq === null ? null : Number(r.seq), prevHash: r.prev_hash as string | null, hash: r.hash as string | null,
     actorId: r.actor as string, action: r.action as string, subjectType: r.subject_type as string, subjectId: r.subject_id as string | null,
     requestId: r.request_id as string | null, ip: r.ip as string | null, summary: r.summary as Record<string, unknown>,
-    occurredAt: (r.occurred_at as Date).toISOString(),
+    occurredAt: new Date(r.occurred_at as string | Date).toISOString(),
   }));
 }

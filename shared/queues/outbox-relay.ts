@@ -3,6 +3,7 @@ import type { Orm } from '../db/orm.js';
 import type { Logger } from '../logger.js';
 import type { QueueName } from './names.js';
 import type { QueueSet } from './queue-set.js';
+import { withTimeout } from '../redis.js';
 
 interface OutboxRow { id: string; queue: QueueName; job_name: string; payload: Record<string, unknown> }
 
@@ -91,6 +92,11 @@ export class OutboxRelay {
   }
 
   private async pass(): Promise<{ dispatched: number; failed: boolean; seen: number }> {
+    // BullMQ waits for a connection rather than failing; without one, leave the rows for a later pass.
+    if (this.opts.queues.connection.status !== 'ready') {
+      this.opts.log.warn({ redis: this.opts.queues.connection.status }, 'outbox relay: Redis not ready; rows stay in the outbox');
+      return { dispatched: 0, failed: true, seen: 0 };
+    }
     return this.opts.orm.em.fork().transactional(async (em) => {
       const rows = await em.execute<OutboxRow[]>(
         `select id, queue, job_name, payload from outbox where dispatched_at is null
@@ -100,7 +106,7 @@ export class OutboxRelay {
       let failure: { id: string; message: string } | undefined;
       for (const row of rows) {
         try {
-          await this.opts.queues.get(row.queue).add(row.job_name, row.payload, { jobId: row.id });
+          await withTimeout(this.opts.queues.get(row.queue).add(row.job_name, row.payload, { jobId: row.id }), 5000, 'Redis');
           done.push(row.id);
         } catch (err) {
           failure = { id: row.id, message: (err as Error).message };

@@ -77,7 +77,8 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
   const database = opts.database ?? (await createTestDatabase());
   const config = testConfig(database, opts.env);
   const orm = await createOrm(config, 'test');
-  const app = await buildApp({ config, orm, logger: false });
+  // TEST_LOG_LEVEL=error npm test shows the logs of failing requests.
+  const app = await buildApp({ config, orm, logger: config.LOG_LEVEL !== 'silent' });
   await app.ready();
   const workers = opts.workers ? await startWorkers({ config, orm, log: app.log as never }) : undefined;
   return {
