@@ -1,8 +1,10 @@
 import jwt from '@fastify/jwt';
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { ForbiddenError, UnauthenticatedError } from '../../shared/errors/index.js';
+import { AppError, ForbiddenError, UnauthenticatedError } from '../../shared/errors/index.js';
+import { sendError } from './errors.js';
 import { isPermission, type Permission } from '../../shared/domain/access/permissions.js';
+import { BOARD_PATH } from './bull-board.js';
 
 export type DataScope = { kind: 'all' } | { kind: 'insurer'; insurerId: string } | { kind: 'agent'; agentId: string };
 
@@ -31,6 +33,27 @@ declare module 'fastify' {
 }
 declare module '@fastify/jwt' {
   interface FastifyJWT { payload: AccessClaims; user: AccessClaims }
+}
+
+const BEARER = /^Bearer ([A-Za-z0-9._~+/-]+=*)$/;
+const BOARD_COOKIE = 'board_token';
+
+function bearerToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (header === undefined) return undefined;
+  const match = BEARER.exec(header);
+  if (!match) throw new UnauthenticatedError('UNAUTHENTICATED', 'The Authorization header must be "Bearer <access token>"');
+  return match[1];
+}
+
+/** Browsers cannot send a bearer header on page loads: Bull Board also takes the access token from a cookie. */
+function boardCookieToken(request: FastifyRequest): string | undefined {
+  if (!request.url.startsWith(BOARD_PATH)) return undefined;
+  for (const part of (request.headers.cookie ?? '').split(';')) {
+    const [name, ...value] = part.trim().split('=');
+    if (name === BOARD_COOKIE) return decodeURIComponent(value.join('='));
+  }
+  return undefined;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -64,24 +87,30 @@ export default fp(async (app) => {
     }
   });
 
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', async (request, reply) => {
     const config = request.routeOptions.config;
     if (!request.routeOptions.url || config?.public) return;
-    request.principal = await authenticate(request);
-    request.actorId = request.principal.userId;
-    const missing = (config?.permissions ?? []).filter((p) => !request.principal!.permissions.has(p));
-    if (missing.length) throw new ForbiddenError('You do not have the permissions this operation needs', { missingPermissions: missing });
+    try {
+      request.principal = await authenticate(request);
+      request.actorId = request.principal.userId;
+      const missing = (config?.permissions ?? []).filter((p) => !request.principal!.permissions.has(p));
+      if (missing.length) throw new ForbiddenError('You do not have the permissions this operation needs', { missingPermissions: missing });
+    } catch (err) {
+      // Answered here rather than thrown: plugins such as Bull Board install error handlers of their own.
+      if (err instanceof AppError) return sendError(request, reply, err);
+      throw err;
+    }
   });
 
   async function authenticate(request: FastifyRequest): Promise<Principal> {
-    const header = request.headers.authorization;
-    if (!header || !/^Bearer [A-Za-z0-9._~+/-]+=*$/.test(header)) throw new UnauthenticatedError();
+    const token = bearerToken(request) ?? boardCookieToken(request);
+    if (!token) throw new UnauthenticatedError();
     let claims: AccessClaims;
     try {
-      claims = await request.jwtVerify<AccessClaims>();
+      claims = app.jwt.verify<AccessClaims>(token);
     } catch (err) {
       const code = (err as { code?: string }).code;
-      if (code === 'FST_JWT_AUTHORIZATION_TOKEN_EXPIRED') throw new UnauthenticatedError('TOKEN_EXPIRED', 'The access token has expired; refresh it');
+      if (code === 'FAST_JWT_EXPIRED') throw new UnauthenticatedError('TOKEN_EXPIRED', 'The access token has expired; refresh it');
       throw new UnauthenticatedError('UNAUTHENTICATED', 'The access token is not valid');
     }
     if (!UUID.test(String(claims.sub)) || !UUID.test(String(claims.sid))) throw new UnauthenticatedError('UNAUTHENTICATED', 'The access token is not valid');

@@ -38,10 +38,10 @@ test('two API pools writing and two chainers running at once produce one gapless
     writing = false;
     await Promise.all(chainers);
     await chainAuditEntries(stack.orm);
-    const rows = await sql(stack, `select seq::int, commit_seq::int from audit_entries order by seq`);
+    const rows = (await sql(stack, `select seq::int, commit_seq::int from audit_entries order by seq`)) as { seq: number; commit_seq: number }[];
     t.is(rows.length, 300);
-    t.deepEqual(rows.map((r: { seq: number }) => r.seq), Array.from({ length: 300 }, (_, i) => i + 1));
-    const commitOrder = rows.map((r: { commit_seq: number }) => r.commit_seq);
+    t.deepEqual(rows.map((r) => r.seq), Array.from({ length: 300 }, (_, i) => i + 1));
+    const commitOrder = rows.map((r) => r.commit_seq);
     t.deepEqual(commitOrder, [...commitOrder].sort((a, b) => a - b), 'chain order is commit order');
     t.deepEqual(await verifyAuditChain(stack.orm), { valid: true, checked: 300, firstInvalidSeq: null });
   } finally {

@@ -1,0 +1,63 @@
+import test from 'ava';
+import { chromium, type Browser } from 'playwright-core';
+import { QUEUE_NAMES } from '../../shared/queues/names.js';
+import { bearer, userWith } from '../helpers/identity.js';
+import { startStack, type Stack } from '../helpers/stack.js';
+
+let stack: Stack;
+let base: string;
+let browser: Browser;
+test.before(async () => {
+  stack = await startStack();
+  base = await stack.app.listen({ port: 0, host: '127.0.0.1' });
+  browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+});
+test.after.always(async () => {
+  await browser?.close();
+  await stack?.close();
+});
+
+test('without a session the board answers 401', async (t) => {
+  const res = await stack.app.inject({ method: 'GET', url: '/admin/queues' });
+  t.is(res.statusCode, 401);
+  t.is(res.json().error.code, 'UNAUTHENTICATED');
+});
+
+test('without queue:admin the board answers 403 naming the permission', async (t) => {
+  const user = await userWith(stack.app, stack.orm, ['system:read']);
+  const res = await stack.app.inject({ method: 'GET', url: '/admin/queues/api/queues', headers: bearer(user) });
+  t.is(res.statusCode, 403);
+  t.deepEqual(res.json().error.details, { missingPermissions: ['queue:admin'] });
+});
+
+test('the board API lists every queue of the contract with its jobs', async (t) => {
+  const admin = await userWith(stack.app, stack.orm, ['queue:admin']);
+  const waiting = await stack.app.queues.get('mail').add('send', { to: 'ids-only' }, { attempts: 1 });
+  const res = await stack.app.inject({ method: 'GET', url: '/admin/queues/api/queues?activeQueue=mail&status=waiting', headers: bearer(admin) });
+  t.is(res.statusCode, 200);
+  const queues = res.json().queues as { name: string; counts: Record<string, number>; jobs: { id: string }[] }[];
+  t.deepEqual(queues.map((q) => q.name).sort(), [...QUEUE_NAMES].sort());
+  const mail = queues.find((q) => q.name === 'mail')!;
+  t.is(mail.counts.waiting, 1);
+  t.true(mail.jobs.some((j) => j.id === waiting.id));
+});
+
+test('an admin signed in through the board cookie sees every queue in a real browser', async (t) => {
+  const admin = await userWith(stack.app, stack.orm, ['queue:admin']);
+  const context = await browser.newContext();
+  const { hostname } = new URL(base);
+  await context.addCookies([{ name: 'board_token', value: admin.token, domain: hostname, path: '/admin/queues', httpOnly: true, sameSite: 'Strict' }]);
+  const page = await context.newPage();
+  const response = await page.goto(`${base}/admin/queues`);
+  t.is(response?.status(), 200);
+  for (const name of QUEUE_NAMES) {
+    await page.getByText(name, { exact: true }).first().waitFor({ timeout: 15_000 });
+  }
+  t.regex(await page.title(), /queues/i);
+  await page.screenshot({ path: 'test-results/bull-board.png' }).catch(() => {});
+  await context.close();
+});
