@@ -1,0 +1,13 @@
+import { benchAuditChain } from './audit-chain.bench.js';
+
+/** `npm run bench`: each benchmark prints its rate against a bare baseline measured in the same run. */
+const benches: Record<string, () => Promise<{ line: string }>> = {
+  audit: benchAuditChain,
+};
+
+const only = process.argv.slice(2);
+for (const [name, run] of Object.entries(benches)) {
+  if (only.length && !only.includes(name)) continue;
+  const { line } = await run();
+  console.log(line);
+}
