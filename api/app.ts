@@ -35,6 +35,8 @@ export interface AppOptions {
   orm?: Orm;
   /** false silences request logs (tests); defaults to the configured level. */
   logger?: boolean;
+  /** Where log lines go (default stdout); tests read them. */
+  logDestination?: { write(line: string): void };
 }
 
 export const BODY_LIMIT = 1_048_576;
@@ -61,7 +63,7 @@ function trustProxy(value: string | undefined): boolean | number | string[] {
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const { config } = opts;
   const app = Fastify({
-    logger: opts.logger === false ? false : loggerOptions(config.LOG_LEVEL, 'web'),
+    logger: opts.logger === false ? false : { ...loggerOptions(config.LOG_LEVEL, 'web'), stream: opts.logDestination },
     genReqId: requestIdOf,
     logController: new LogController({ requestIdLogLabel: 'requestId' }),
     bodyLimit: BODY_LIMIT,

@@ -4,8 +4,13 @@ import { seedReferenceData } from '../shared/db/seed.js';
 import { createLogger } from '../shared/logger.js';
 import { isEntry, runMain } from '../shared/process.js';
 
-/** Applies pending migrations and seeds reference data; safe to run on every start and deploy. */
+/**
+ * Creates the database when it does not exist, applies pending migrations and seeds reference data;
+ * safe to run on every start and deploy.
+ */
 export async function prepareDatabase(orm: Orm, _config: Config): Promise<string[]> {
+  // Creates an empty database only; the schema comes from the migrations below.
+  await orm.getSchemaGenerator().ensureDatabase();
   const applied = await migrate(orm);
   await seedReferenceData(orm);
   return applied;

@@ -1,0 +1,29 @@
+import test from 'ava';
+import { buildApp } from '../../api/app.js';
+import { createOrm } from '../../shared/db/orm.js';
+import { bearer, userWith } from '../helpers/identity.js';
+import { createTestDatabase, testConfig } from '../helpers/stack.js';
+
+test('every log line of a request carries its requestId, and credentials never reach the log', async (t) => {
+  const lines: string[] = [];
+  const config = testConfig(await createTestDatabase(), { LOG_LEVEL: 'info' });
+  const orm = await createOrm(config);
+  const app = await buildApp({ config, orm, logDestination: { write: (line) => { lines.push(line); } } });
+  try {
+    await app.ready();
+    const user = await userWith(app, orm, ['audit:read']);
+    const res = await app.inject({ method: 'GET', url: '/audit?limit=1', headers: { ...bearer(user), 'x-request-id': 'log-check-1', cookie: 'board_token=secret-cookie' } });
+    t.is(res.statusCode, 200);
+    const mine = lines.map((l) => JSON.parse(l)).filter((l) => l.requestId === 'log-check-1');
+    t.true(mine.length >= 2, 'incoming request and request completed');
+    const requestLines = lines.filter((l) => l.includes('/audit?limit=1'));
+    t.true(requestLines.length >= 1);
+    for (const l of requestLines) t.true(JSON.parse(l).requestId === 'log-check-1');
+    const all = lines.join('\n');
+    t.false(all.includes(user.token), 'the access token is not logged');
+    t.false(all.includes('secret-cookie'), 'cookies are not logged');
+  } finally {
+    await app.close();
+    await orm.close();
+  }
+});
