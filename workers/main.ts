@@ -2,8 +2,7 @@ import { Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { Config } from '../shared/config/index.js';
 import { createOrm, type Orm } from '../shared/db/orm.js';
-import { UnitOfWork } from '../shared/db/unit-of-work.js';
-import type { ServiceDeps } from '../shared/domain/deps.js';
+import { createServiceDeps, type ServiceDeps } from '../shared/domain/deps.js';
 import { createLogger, type Logger } from '../shared/logger.js';
 import { QUEUE_NAMES } from '../shared/queues/names.js';
 import { OutboxRelay } from '../shared/queues/outbox-relay.js';
@@ -49,7 +48,7 @@ export async function startWorkers(opts: StartWorkersOptions): Promise<WorkerHan
   const log = opts.log ?? createLogger(config.LOG_LEVEL, 'worker');
   const ownOrm = !opts.orm;
   const orm = opts.orm ?? (await createOrm(config, 'insurance-worker'));
-  const deps: ServiceDeps = { config, orm, uow: new UnitOfWork(orm), log };
+  const deps = createServiceDeps(config, orm, log);
 
   const producer = createRedis(config.REDIS_URL, 'command', 'worker-producer');
   await assertNoEviction(producer);

@@ -2,8 +2,7 @@ import fp from 'fastify-plugin';
 import type { Redis } from 'ioredis';
 import type { Config } from '../../shared/config/index.js';
 import { createOrm, type Orm } from '../../shared/db/orm.js';
-import { UnitOfWork } from '../../shared/db/unit-of-work.js';
-import type { ServiceDeps } from '../../shared/domain/deps.js';
+import { createServiceDeps, type ServiceDeps } from '../../shared/domain/deps.js';
 import type { Logger } from '../../shared/logger.js';
 import { QueueSet } from '../../shared/queues/queue-set.js';
 import { createRedis, settled } from '../../shared/redis.js';
@@ -32,7 +31,7 @@ export default fp<InfrastructureOptions>(async (app, opts) => {
   app.decorate('orm', orm);
   app.decorate('redis', redis);
   app.decorate('queues', queues);
-  app.decorate('deps', { config, orm, uow: new UnitOfWork(orm), log: app.log as unknown as Logger });
+  app.decorate('deps', createServiceDeps(config, orm, app.log as unknown as Logger));
   app.addHook('onClose', async () => {
     await queues.close();
     redis.disconnect();

@@ -55,8 +55,19 @@ export class Migration20261122000200_identity extends Migration {
     this.addSql(`create table auth_rotated_tokens (token_hash text primary key, family_id uuid not null references auth_sessions (family_id) on delete cascade, rotated_at timestamptz not null default now())`);
 
     this.addSql(`create table mfa_recovery_codes (user_id uuid not null references users (id) on delete cascade, code_hash text not null, used_at timestamptz, primary key (user_id, code_hash))`);
-    this.addSql(`create table mfa_challenges (token_hash text primary key, user_id uuid not null references users (id) on delete cascade, expires_at timestamptz not null, used_at timestamptz)`);
-    this.addSql(`create table password_reset_tokens (token_hash text primary key, user_id uuid not null references users (id) on delete cascade, expires_at timestamptz not null, used_at timestamptz, created_at timestamptz not null default now())`);
+    this.addSql(`create table mfa_challenges (token_hash text primary key, user_id uuid not null references users (id) on delete cascade, expires_at timestamptz not null, used_at timestamptz, failed_attempts integer not null default 0)`);
+    // A reset request is recorded by the API; the mail worker makes the token, stores only its hash and sends it.
+    this.addSql(`
+      create table password_reset_tokens (
+        id uuid primary key,
+        user_id uuid not null references users (id) on delete cascade,
+        purpose text not null default 'reset' check (purpose in ('reset', 'set_password')),
+        token_hash text unique,
+        expires_at timestamptz,
+        sent_at timestamptz,
+        used_at timestamptz,
+        created_at timestamptz not null default now()
+      )`);
   }
 
   override async down(): Promise<void> {
