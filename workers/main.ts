@@ -8,7 +8,8 @@ import { QUEUE_NAMES } from '../shared/queues/names.js';
 import { OutboxRelay } from '../shared/queues/outbox-relay.js';
 import { QueueSet } from '../shared/queues/queue-set.js';
 import { createRedis } from '../shared/redis.js';
-import { processors } from './processors/index.js';
+import { processors, type WorkerDeps } from './processors/index.js';
+import { createMailTransport } from '../shared/domain/mail/transport.js';
 import { registerSchedulers } from './schedulers.js';
 
 export interface WorkerHandle {
@@ -48,7 +49,8 @@ export async function startWorkers(opts: StartWorkersOptions): Promise<WorkerHan
   const log = opts.log ?? createLogger(config.LOG_LEVEL, 'worker');
   const ownOrm = !opts.orm;
   const orm = opts.orm ?? (await createOrm(config, 'insurance-worker'));
-  const deps = createServiceDeps(config, orm, log);
+  const mail = createMailTransport(config, log);
+  const deps: WorkerDeps = { ...createServiceDeps(config, orm, log), mail };
 
   const producer = createRedis(config.REDIS_URL, 'command', 'worker-producer');
   await assertNoEviction(producer);
@@ -86,6 +88,7 @@ export async function startWorkers(opts: StartWorkersOptions): Promise<WorkerHan
       // close() lets active jobs finish; each job's writes are one transaction, so none is half-applied.
       await Promise.all(workers.map((w) => w.close()));
       await queues.close();
+      mail.close();
       producer.disconnect();
       workerConnection.disconnect();
       if (ownOrm) await orm.close();

@@ -1,3 +1,4 @@
+import { Conditions, type KeysetQuery } from '../db/keyset.js';
 import type { Orm } from '../db/orm.js';
 
 export interface AuditFilters { subjectType?: string; subjectId?: string; actorId?: string; action?: string; from?: string; to?: string }
@@ -7,25 +8,22 @@ export interface AuditListItem {
   subjectType: string; subjectId: string | null; requestId: string | null; ip: string | null; summary: Record<string, unknown>; occurredAt: string;
 }
 
-export interface KeysetQuery { orderBy: string; after: { sql: string; params: unknown[] } | null; limit: number }
 
 /** Filtered audit entries in keyset order; fetches limit + 1 rows so the caller knows whether there is a next page. */
 export async function listAuditEntries(orm: Orm, filters: AuditFilters, keyset: KeysetQuery): Promise<AuditListItem[]> {
-  const where: string[] = [];
-  const params: unknown[] = [];
-  const add = (sql: string, value: unknown) => { where.push(sql); params.push(value); };
-  if (filters.subjectType) add('subject_type = ?', filters.subjectType);
-  if (filters.subjectId) add('subject_id = ?', filters.subjectId);
-  if (filters.actorId) add('actor = ?', filters.actorId);
-  if (filters.action) add('action = ?', filters.action);
-  if (filters.from) add('occurred_at >= ?::timestamptz', filters.from);
-  if (filters.to) add('occurred_at < ?::timestamptz', filters.to);
-  if (keyset.after) { where.push(keyset.after.sql); params.push(...keyset.after.params); }
+  const where = new Conditions();
+  if (filters.subjectType) where.add('subject_type = ?', filters.subjectType);
+  if (filters.subjectId) where.add('subject_id = ?', filters.subjectId);
+  if (filters.actorId) where.add('actor = ?', filters.actorId);
+  if (filters.action) where.add('action = ?', filters.action);
+  if (filters.from) where.add('occurred_at >= ?::timestamptz', filters.from);
+  if (filters.to) where.add('occurred_at < ?::timestamptz', filters.to);
+  if (keyset.after) where.add(keyset.after.sql, ...keyset.after.params);
   const rows = await orm.em.fork().execute<Record<string, unknown>[]>(
     `select id, seq, prev_hash, hash, actor, action, subject_type, subject_id, request_id, ip, summary, occurred_at
-       from audit_entries ${where.length ? `where ${where.join(' and ')}` : ''}
+       from audit_entries ${where.where()}
       order by ${keyset.orderBy} limit ${keyset.limit + 1}`,
-    params,
+    where.params,
   );
   return rows.map((r) => ({
     id: r.id as string, seq: r.seq === null ? null : Number(r.seq), prevHash: r.prev_hash as string | null, hash: r.hash as string | null,
