@@ -15,6 +15,9 @@ import openapi from './plugins/openapi.js';
 import rateLimit from './plugins/rate-limit.js';
 import wire, { requestIdOf } from './plugins/wire.js';
 import auditRoutes from './routes/audit/index.js';
+import authRoutes from './routes/auth/index.js';
+import roleRoutes from './routes/roles/index.js';
+import userRoutes from './routes/users/index.js';
 import healthRoutes from './routes/health/index.js';
 import systemRoutes from './routes/system/index.js';
 import webhookRoutes from './routes/webhooks/index.js';
@@ -102,5 +105,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(systemRoutes);
   await app.register(webhookRoutes);
   await app.register(auditRoutes);
+  await app.register(authRoutes);
+  await app.register(userRoutes);
+  await app.register(roleRoutes);
   return app as unknown as FastifyInstance;
 }

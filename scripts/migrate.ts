@@ -8,11 +8,12 @@ import { isEntry, runMain } from '../shared/process.js';
  * Creates the database when it does not exist, applies pending migrations and seeds reference data;
  * safe to run on every start and deploy.
  */
-export async function prepareDatabase(orm: Orm, _config: Config): Promise<string[]> {
+export async function prepareDatabase(orm: Orm, config: Config): Promise<string[]> {
   // Creates an empty database only; the schema comes from the migrations below.
   await orm.getSchemaGenerator().ensureDatabase();
   const applied = await migrate(orm);
-  await seedReferenceData(orm);
+  const { bootstrapAdminCreated } = await seedReferenceData(orm, config);
+  if (bootstrapAdminCreated) process.stdout.write(`Bootstrap admin ${config.BOOTSTRAP_ADMIN_EMAIL} created\n`);
   return applied;
 }
 

@@ -3,31 +3,24 @@ import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError, ForbiddenError, UnauthenticatedError } from '../../shared/errors/index.js';
 import { sendError } from './errors.js';
+import { scopeOf, type Caller } from '../../shared/domain/access/caller.js';
+import type { AccessClaims } from '../../shared/domain/identity/access-token.js';
 import { isPermission, type Permission } from '../../shared/domain/access/permissions.js';
 import { BOARD_PATH } from './bull-board.js';
 
-export type DataScope = { kind: 'all' } | { kind: 'insurer'; insurerId: string } | { kind: 'agent'; agentId: string };
-
-export interface Principal {
-  userId: string;
-  familyId: string;
-  status: string;
-  insurerId: string | null;
-  permissions: ReadonlySet<string>;
-  scope: DataScope;
-}
-
-export interface AccessClaims { sub: string; sid: string; jti: string }
 
 declare module 'fastify' {
   interface FastifyRequest {
-    principal?: Principal;
+    principal?: Caller;
     actorId?: string;
   }
   interface FastifyContextConfig {
     /** No token needed (CONTRACT section 3 lists the public routes). */
     public?: boolean;
-    /** All of these are required; declared once here, shown in OpenAPI as x-permissions. */
+    /**
+     * All of these are required; declared once here, shown in OpenAPI as x-permissions.
+     * An empty list means any signed-in user. Every non-public route declares one.
+     */
     permissions?: Permission[];
   }
 }
@@ -80,9 +73,9 @@ export default fp(async (app) => {
     const schema = route.schema as Record<string, unknown>;
     if (config.public) {
       schema.security = [];
-    } else if (config.permissions?.length) {
+    } else if (config.permissions) {
       schema['x-permissions'] = config.permissions;
-      const requires = `Requires: ${config.permissions.join(', ')}.`;
+      const requires = config.permissions.length ? `Requires: ${config.permissions.join(', ')}.` : 'Any signed-in user.';
       schema.description = schema.description ? `${schema.description}\n\n${requires}` : requires;
     }
   });
@@ -102,7 +95,7 @@ export default fp(async (app) => {
     }
   });
 
-  async function authenticate(request: FastifyRequest): Promise<Principal> {
+  async function authenticate(request: FastifyRequest): Promise<Caller> {
     const token = bearerToken(request) ?? boardCookieToken(request);
     if (!token) throw new UnauthenticatedError();
     let claims: AccessClaims;
@@ -125,9 +118,6 @@ export default fp(async (app) => {
     if (!row || row.revoked_at || row.expired) throw new UnauthenticatedError('SESSION_REVOKED', 'This session has been revoked; sign in again');
     if (row.status !== 'active') throw new ForbiddenError('The account is not active', undefined, 'ACCOUNT_NOT_ACTIVE');
     const permissions = new Set(row.permissions);
-    const scope: DataScope = permissions.has('data:scope:all')
-      ? { kind: 'all' }
-      : row.insurer_id ? { kind: 'insurer', insurerId: row.insurer_id } : { kind: 'agent', agentId: row.id };
-    return { userId: row.id, familyId: claims.sid, status: row.status, insurerId: row.insurer_id, permissions, scope };
+    return { userId: row.id, familyId: claims.sid, insurerId: row.insurer_id, permissions, scope: scopeOf(row.id, row.insurer_id, permissions) };
   }
 });

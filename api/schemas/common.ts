@@ -29,5 +29,6 @@ export const ERROR_RESPONSES = { '4xx': ErrorBody, '5xx': ErrorBody } as const;
 export const Timestamp = Type.String({ format: 'date-time', description: 'ISO 8601 UTC with milliseconds' });
 export const CalendarDate = Type.String({ format: 'date', description: 'YYYY-MM-DD' });
 export const Uuid = Type.String({ format: 'uuid' });
+/** `{ type: string, enum: [...] }`, typed as the union of its values. */
 export const StringEnum = <const T extends readonly string[]>(values: T, options: Record<string, unknown> = {}) =>
-  Type.Enum([...values] as [...T], { type: 'string', ...options });
+  Type.Unsafe<T[number]>({ type: 'string', enum: [...values], ...options });
