@@ -6,7 +6,7 @@ import { sendError } from './errors.js';
 import { scopeOf, type Caller } from '../../shared/domain/access/caller.js';
 import type { AccessClaims } from '../../shared/domain/identity/access-token.js';
 import { isPermission, type Permission } from '../../shared/domain/access/permissions.js';
-import { BOARD_PATH } from './bull-board.js';
+import { BOARD_COOKIE, BOARD_PATH } from './bull-board.js';
 
 
 declare module 'fastify' {
@@ -29,7 +29,6 @@ declare module '@fastify/jwt' {
 }
 
 const BEARER = /^Bearer ([A-Za-z0-9._~+/-]+=*)$/;
-const BOARD_COOKIE = 'board_token';
 
 function bearerToken(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
@@ -97,7 +96,9 @@ export default fp(async (app) => {
 
   async function authenticate(request: FastifyRequest): Promise<Caller> {
     const token = bearerToken(request) ?? boardCookieToken(request);
-    if (!token) throw new UnauthenticatedError();
+    if (!token) {
+      throw new UnauthenticatedError('UNAUTHENTICATED', request.url.startsWith(BOARD_PATH) ? `Authentication is required; sign in at ${BOARD_PATH}/sign-in` : 'Authentication is required');
+    }
     let claims: AccessClaims;
     try {
       claims = app.jwt.verify<AccessClaims>(token);

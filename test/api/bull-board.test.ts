@@ -1,7 +1,8 @@
 import test from 'ava';
 import { chromium, type Browser } from 'playwright-core';
 import { QUEUE_NAMES } from '../../shared/queues/names.js';
-import { bearer, userWith } from '../helpers/identity.js';
+import { ADMIN_ROLE_ID } from '../../shared/domain/access/system-roles.js';
+import { bearer, userWith, userWithPassword } from '../helpers/identity.js';
 import { startStack, type Stack } from '../helpers/stack.js';
 
 let stack: Stack;
@@ -46,18 +47,36 @@ test('the board API lists every queue of the contract with its jobs', async (t) 
   t.true(mail.jobs.some((j) => j.id === waiting.id));
 });
 
-test('an admin signed in through the board cookie sees every queue in a real browser', async (t) => {
-  const admin = await userWith(stack.app, stack.orm, ['queue:admin']);
+test('an admin signs in on the board sign-in page and sees every queue in a real browser', async (t) => {
+  const admin = await userWithPassword(stack.orm, { roleIds: [ADMIN_ROLE_ID] });
   const context = await browser.newContext();
-  const { hostname } = new URL(base);
-  await context.addCookies([{ name: 'board_token', value: admin.token, domain: hostname, path: '/admin/queues', httpOnly: true, sameSite: 'Strict' }]);
   const page = await context.newPage();
-  const response = await page.goto(`${base}/admin/queues`);
-  t.is(response?.status(), 200);
+  t.is((await page.goto(`${base}/admin/queues`))?.status(), 401);
+  await page.goto(`${base}/admin/queues/sign-in`);
+  await page.fill('input[name=email]', admin.email);
+  await page.fill('input[name=password]', admin.password);
+  await page.click('button[type=submit]');
+  await page.waitForURL(`${base}/admin/queues/`);
   for (const name of QUEUE_NAMES) {
     await page.getByText(name, { exact: true }).first().waitFor({ timeout: 15_000 });
   }
-  t.regex(await page.title(), /queues/i);
+  const cookie = (await context.cookies()).find((c) => c.name === 'board_token');
+  t.true(cookie?.httpOnly, 'the board cookie is HttpOnly');
+  t.is(cookie?.sameSite, 'Strict');
+  t.is(cookie?.path, '/admin/queues');
   await page.screenshot({ path: 'test-results/bull-board.png' }).catch(() => {});
   await context.close();
+});
+
+test('a signed-in user without queue:admin is refused at the board sign-in exchange', async (t) => {
+  const clerk = await userWith(stack.app, stack.orm, ['system:read']);
+  const res = await stack.app.inject({ method: 'POST', url: '/admin/queues/session', headers: bearer(clerk) });
+  t.is(res.statusCode, 403);
+  t.falsy(res.headers['set-cookie']);
+});
+
+test('the board cookie is not accepted outside the board', async (t) => {
+  const admin = await userWith(stack.app, stack.orm, ['queue:admin', 'system:read']);
+  const res = await stack.app.inject({ method: 'GET', url: '/system/info', headers: { cookie: `board_token=${admin.token}` } });
+  t.is(res.statusCode, 401);
 });
