@@ -39,3 +39,36 @@ test('health endpoints are outside every limit', async (t) => {
     t.is(res.statusCode, 200);
   }
 });
+
+test('login has its own tighter limit per client IP', async (t) => {
+  const tight = await startStack({ env: { RATE_LIMIT_LOGIN_MAX: '2' } });
+  try {
+    const attempt = () => tight.app.inject({ method: 'POST', url: '/auth/login', remoteAddress: '10.4.4.4', payload: { email: 'nobody@example.test', password: 'wrong-password-123' } });
+    const first = await attempt();
+    t.is(first.statusCode, 401);
+    t.is(first.headers['ratelimit-limit'], '2');
+    t.is((await attempt()).statusCode, 401);
+    const limited = await attempt();
+    t.is(limited.statusCode, 429);
+    t.is(limited.json().error.code, 'RATE_LIMITED');
+    t.truthy(limited.headers['retry-after']);
+    // The global limit still has room: only the login route is exhausted.
+    t.is((await tight.app.inject({ method: 'GET', url: '/openapi.json', remoteAddress: '10.4.4.4' })).statusCode, 200);
+  } finally {
+    await tight.close();
+  }
+});
+
+test('refresh and the registry webhook have limits of their own', async (t) => {
+  const tight = await startStack({ env: { RATE_LIMIT_REFRESH_MAX: '1', RATE_LIMIT_WEBHOOK_MAX: '1' } });
+  try {
+    const refresh = () => tight.app.inject({ method: 'POST', url: '/auth/refresh', remoteAddress: '10.5.5.5', payload: { refreshToken: 'x'.repeat(43) } });
+    t.is((await refresh()).statusCode, 401);
+    t.is((await refresh()).statusCode, 429);
+    const webhook = () => tight.app.inject({ method: 'POST', url: '/webhooks/registry', remoteAddress: '10.5.5.5', payload: {} });
+    t.is((await webhook()).statusCode, 400);
+    t.is((await webhook()).statusCode, 429);
+  } finally {
+    await tight.close();
+  }
+});
