@@ -50,6 +50,12 @@ export interface Outcome<T> {
   result: T;
   audit: AuditInput | AuditInput[];
   jobs?: JobInput[];
+  /**
+   * The request fails, but what the work did must still be committed (a failed-attempt counter, a
+   * family revoked on refresh-token reuse). Committed with its audit and jobs, never stored as the
+   * idempotent response, and thrown once the transaction has committed.
+   */
+  failure?: Error;
 }
 
 /**
@@ -68,20 +74,22 @@ export class UnitOfWork {
   async run<T>(ctx: WriteContext, work: (em: EntityManager) => Promise<Outcome<T>>): Promise<T> {
     const em = this.orm.em.fork();
     let rendered: RenderedResponse | undefined;
-    const result = await em.transactional(async (tx) => {
-      const outcome = await work(tx);
+    const outcome = await em.transactional(async (tx) => {
+      const done = await work(tx);
       await tx.flush();
-      if (outcome.jobs?.length) await writeOutbox(tx, outcome.jobs);
-      if (ctx.idempotency) {
-        rendered = ctx.idempotency.render(outcome.result);
+      if (done.jobs?.length) await writeOutbox(tx, done.jobs);
+      // Only the first successful unit of work of a request completes its idempotency claim.
+      if (ctx.idempotency && !done.failure && !ctx.idempotency.stored) {
+        rendered = ctx.idempotency.render(done.result);
         await ctx.idempotency.complete(tx, rendered);
       }
-      const entries = Array.isArray(outcome.audit) ? outcome.audit : [outcome.audit];
+      const entries = Array.isArray(done.audit) ? done.audit : [done.audit];
       if (entries.length) await writeAudit(tx, ctx, entries);
-      return outcome.result;
+      return done;
     });
+    if (outcome.failure) throw outcome.failure;
     if (ctx.idempotency && rendered) ctx.idempotency.stored = rendered;
-    return result;
+    return outcome.result;
   }
 }
 

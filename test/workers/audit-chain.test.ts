@@ -160,3 +160,15 @@ test('GET /audit/verify and npm run audit:verify report a broken chain', (t) => 
   t.is(code, 1);
   t.regex(out, /BROKEN at seq 2/);
 }));
+
+test('a unit of work that ends in a failure commits its change and audit, then throws', (t) => withStack(async (stack) => {
+  const uow = new UnitOfWork(stack.orm);
+  const id = uuidv7();
+  const error = await t.throwsAsync(uow.run({ actor: 'system' }, async (em) => {
+    await em.execute(`insert into users (id, email, name) values (?, ?, 'Counted')`, [id, `${id}@example.test`]);
+    return { result: null, audit: { action: 'test.counted', subjectType: 'user', subjectId: id }, failure: new Error('answered as a failure') };
+  }));
+  t.is(error?.message, 'answered as a failure');
+  t.is((await sql(stack, `select count(*)::int as n from users where id = ?`, [id]))[0].n, 1);
+  t.is((await sql(stack, `select count(*)::int as n from audit_entries where action = 'test.counted'`))[0].n, 1);
+}));
