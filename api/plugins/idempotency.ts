@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHmac, hkdfSync } from 'node:crypto';
 import type { FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import { canonicalJson } from '../../shared/canonical-json.js';
@@ -34,6 +34,9 @@ interface StoredRecord { request_hash: string; state: 'in_progress' | 'completed
  * transaction; a request that ends without completing it (any error) releases it.
  */
 export default fp(async (app) => {
+  // Keyed: bodies can hold passwords, and a plain hash kept 24 hours could be guessed offline.
+  const hashKey = Buffer.from(hkdfSync('sha256', app.config.JWT_SECRET as string, 'insurance-backoffice', 'idempotency-request-hash', 32));
+
   app.addHook('preHandler', async (request, reply) => {
     if (request.method !== 'POST' || request.routeOptions.config?.idempotent === false) return;
     const header = request.headers['idempotency-key'];
@@ -45,7 +48,7 @@ export default fp(async (app) => {
     const caller = request.actorId ?? `ip:${request.ip}`;
     const path = request.url.split('?')[0];
     const pk = [caller, 'POST', path, key];
-    const requestHash = createHash('sha256').update(canonicalJson(request.body ?? null)).digest('hex');
+    const requestHash = createHmac('sha256', hashKey).update(canonicalJson(request.body ?? null)).digest('hex');
     const em = app.orm.em.fork();
 
     const claimed = await em.execute<{ key: string }[]>(

@@ -83,6 +83,15 @@ test('keys are scoped to the caller: another client IP with the same key is a di
   t.is(elsewhere.headers['idempotent-replayed'], undefined);
 });
 
+test('the stored request hash is keyed, not a plain hash of the body (bodies can hold passwords)', async (t) => {
+  const key = `k-${uuidv7()}`;
+  const body = event();
+  t.is((await postRegistryEvent(stack.app, body, { headers: { 'idempotency-key': key } })).statusCode, 200);
+  const { createHash } = await import('node:crypto');
+  const { canonicalJson } = await import('../../shared/canonical-json.js');
+  t.not((await keyRow(key)).request_hash, createHash('sha256').update(canonicalJson(body)).digest('hex'));
+});
+
 test('a malformed key answers 400 VALIDATION_ERROR on headers.idempotency-key', async (t) => {
   const res = await postRegistryEvent(stack.app, event(), { headers: { 'idempotency-key': 'x'.repeat(256) } });
   t.is(res.statusCode, 400);
@@ -92,13 +101,14 @@ test('a malformed key answers 400 VALIDATION_ERROR on headers.idempotency-key', 
 test('a claim left behind by a request that died is taken over after it expires', async (t) => {
   const key = `k-${uuidv7()}`;
   const body = event();
-  const { createHash } = await import('node:crypto');
-  const { canonicalJson } = await import('../../shared/canonical-json.js');
-  const hash = createHash('sha256').update(canonicalJson(body)).digest('hex');
+  // A first request with this key claims it and dies: simulate by expiring its claim while it is held.
+  const first = await postRegistryEvent(stack.app, body, { headers: { 'idempotency-key': key } });
+  t.is(first.statusCode, 200);
   await stack.orm.em.fork().execute(
-    `insert into idempotency_records (caller, method, path, key, request_hash, state, locked_until) values ('ip:127.0.0.1', 'POST', '/webhooks/registry', ?, ?, 'in_progress', now() - interval '1 second')`,
-    [key, hash],
+    `update idempotency_records set state = 'in_progress', response_status = null, response_body = null, locked_until = now() - interval '1 second' where key = ?`,
+    [key],
   );
+  await stack.orm.em.fork().execute(`delete from registry_events where event_id = ?`, [body.eventId]);
   const res = await postRegistryEvent(stack.app, body, { headers: { 'idempotency-key': key } });
   t.is(res.statusCode, 200);
   t.is((await keyRow(key)).state, 'completed');

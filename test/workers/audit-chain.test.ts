@@ -16,12 +16,18 @@ async function withStack(fn: (stack: Stack) => Promise<void>) {
   try { await fn(stack); } finally { await stack.close(); }
 }
 
-async function writeEntries(uow: UnitOfWork, n: number, tag: string) {
-  await Promise.all(Array.from({ length: n }, (_, i) =>
-    uow.run({ actor: 'system', requestId: `${tag}-${i}` }, async () => ({
-      result: null,
-      audit: [{ action: 'test.write', subjectType: 'test', subjectId: `${tag}-${i}`, summary: { i } }],
-    }))));
+/** n audited writes, `parallel` at a time (bounded so a loaded CI machine never waits out the pool's acquire timeout). */
+async function writeEntries(uow: UnitOfWork, n: number, tag: string, parallel = 8) {
+  let next = 0;
+  await Promise.all(Array.from({ length: parallel }, async () => {
+    while (next < n) {
+      const i = next++;
+      await uow.run({ actor: 'system', requestId: `${tag}-${i}` }, async () => ({
+        result: null,
+        audit: [{ action: 'test.write', subjectType: 'test', subjectId: `${tag}-${i}`, summary: { i } }],
+      }));
+    }
+  }));
 }
 
 const sql = (stack: Stack, query: string, params: unknown[] = []) => stack.orm.em.fork().execute(query, params);
