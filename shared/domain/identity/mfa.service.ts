@@ -39,7 +39,11 @@ export async function checkSecondFactor(deps: ServiceDeps, tx: EntityManager, us
   if (/^\d{6}$/.test(candidate)) {
     const secret = deps.mfaSecrets.open(row.mfa_secret);
     const afterTimeStep = row.mfa_last_step === null ? undefined : Number(row.mfa_last_step);
-    const result = verifySync({ secret, token: candidate, epochTolerance: STEP_SECONDS, afterTimeStep });
+    const epoch = Math.floor(Date.now() / 1000);
+    // A step beyond this server's window was accepted (by a server whose clock runs ahead): no code
+    // in the window is newer. otplib throws for such an afterTimeStep, which would answer 500.
+    if (afterTimeStep !== undefined && afterTimeStep > Math.floor((epoch + STEP_SECONDS) / STEP_SECONDS)) return null;
+    const result = verifySync({ secret, token: candidate, epoch, epochTolerance: STEP_SECONDS, afterTimeStep });
     if (!result.valid) return null;
     await tx.execute(`update users set mfa_last_step = ? where id = ?`, [(result as { timeStep: number }).timeStep, userId]);
     return 'totp';
