@@ -18,8 +18,8 @@ const roles: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/roles', { config: read, schema: s.listRolesSchema }, async (request) => {
     const plan = app.paginator.plan(ROLE_LIST, request.query);
     const rows = await listRoles(deps, plan);
-    const { items, page } = plan.page(rows, (r) => ({ name: r.name.toLowerCase(), createdAt: r.createdAt, id: r.id }));
-    return { data: items, meta: { requestId: request.id, page } };
+    const { items, page } = plan.page(rows, (r) => r.key);
+    return { data: items.map((r) => r.role), meta: { requestId: request.id, page } };
   });
 
   app.post('/roles', { config: write, schema: s.createRoleSchema }, async (request, reply) =>

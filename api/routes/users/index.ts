@@ -21,8 +21,8 @@ const users: FastifyPluginAsyncTypebox = async (app) => {
     const { limit, cursor, sort, ...filters } = request.query;
     const plan = app.paginator.plan(USER_LIST, { limit, cursor, sort });
     const rows = await listUsers(deps, callerOf(request), filters, plan);
-    const { items, page } = plan.page(rows, (u) => ({ createdAt: u.createdAt, email: u.email.toLowerCase(), name: u.name, id: u.id }));
-    return { data: items, meta: { requestId: request.id, page } };
+    const { items, page } = plan.page(rows, (r) => r.key);
+    return { data: items.map((r) => r.user), meta: { requestId: request.id, page } };
   });
 
   app.post('/users', { config: { permissions: ['user:write'] }, schema: s.createUserSchema }, async (request, reply) =>

@@ -1,6 +1,9 @@
 import { Migration } from '@mikro-orm/migrations';
 
 /**
+ * Every timestamp is timestamptz(3): stored values equal what the API shows (milliseconds), so keyset
+ * cursors built from responses never skip or repeat rows.
+ *
  * Foundation: users (identity fields grow in later migrations), registry webhook events,
  * and the write-path tables: outbox, audit trail with its chain head, idempotency records.
  */
@@ -23,8 +26,8 @@ export class Migration20261122000100_foundation extends Migration {
         kyc_reference text,
         national_id text,
         version integer not null default 1,
-        created_at timestamptz not null default now(),
-        updated_at timestamptz not null default now()
+        created_at timestamptz(3) not null default now(),
+        updated_at timestamptz(3) not null default now()
       )`);
     this.addSql(`create unique index users_email_lower_uq on users (lower(email))`);
     this.addSql(`create index users_created_at_id_idx on users (created_at, id)`);
@@ -34,14 +37,14 @@ export class Migration20261122000100_foundation extends Migration {
       create table registry_events (
         event_id text primary key,
         type text not null,
-        occurred_at timestamptz not null,
+        occurred_at timestamptz(3) not null,
         payload jsonb not null,
         status text not null check (status in ('queued', 'processed', 'ignored', 'failed')),
         failure_reason text,
         attempts integer not null default 0,
         request_id text,
-        received_at timestamptz not null default now(),
-        processed_at timestamptz
+        received_at timestamptz(3) not null default now(),
+        processed_at timestamptz(3)
       )`);
 
     // Outbox: jobs written in the same transaction as the change they follow; a relay moves them to BullMQ.
@@ -51,8 +54,8 @@ export class Migration20261122000100_foundation extends Migration {
         queue text not null,
         job_name text not null,
         payload jsonb not null,
-        created_at timestamptz not null default now(),
-        dispatched_at timestamptz,
+        created_at timestamptz(3) not null default now(),
+        dispatched_at timestamptz(3),
         dispatch_attempts integer not null default 0,
         last_error text
       )`);
@@ -76,8 +79,8 @@ export class Migration20261122000100_foundation extends Migration {
         request_id text,
         ip text,
         summary jsonb not null default '{}'::jsonb,
-        occurred_at timestamptz not null,
-        chained_at timestamptz
+        occurred_at timestamptz(3) not null,
+        chained_at timestamptz(3)
       )`);
     this.addSql(`create index audit_unchained_idx on audit_entries (commit_seq) where seq is null`);
     this.addSql(`create index audit_subject_idx on audit_entries (subject_type, subject_id, occurred_at, id)`);
@@ -104,8 +107,8 @@ export class Migration20261122000100_foundation extends Migration {
         state text not null check (state in ('in_progress', 'completed')),
         response_status integer,
         response_body jsonb,
-        locked_until timestamptz,
-        created_at timestamptz not null default now(),
+        locked_until timestamptz(3),
+        created_at timestamptz(3) not null default now(),
         primary key (caller, method, path, key)
       )`);
     this.addSql(`create index idempotency_created_idx on idempotency_records (created_at)`);

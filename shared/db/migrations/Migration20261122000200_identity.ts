@@ -6,10 +6,10 @@ export class Migration20261122000200_identity extends Migration {
     this.addSql(`
       alter table users
         add column password_hash text,
-        add column password_changed_at timestamptz,
+        add column password_changed_at timestamptz(3),
         add column failed_login_count integer not null default 0,
-        add column locked_until timestamptz,
-        add column last_login_at timestamptz,
+        add column locked_until timestamptz(3),
+        add column last_login_at timestamptz(3),
         add column mfa_enabled boolean not null default false,
         add column mfa_secret text,
         add column mfa_last_step bigint,
@@ -21,8 +21,8 @@ export class Migration20261122000200_identity extends Migration {
         name text not null,
         description text,
         system boolean not null default false,
-        created_at timestamptz not null default now(),
-        updated_at timestamptz not null default now()
+        created_at timestamptz(3) not null default now(),
+        updated_at timestamptz(3) not null default now()
       )`);
     this.addSql(`create unique index roles_name_lower_uq on roles (lower(name))`);
     this.addSql(`create table role_permissions (role_id uuid not null references roles (id) on delete cascade, permission text not null, primary key (role_id, permission))`);
@@ -30,7 +30,7 @@ export class Migration20261122000200_identity extends Migration {
       create table user_roles (
         user_id uuid not null references users (id) on delete cascade,
         role_id uuid not null references roles (id) on delete restrict,
-        assigned_at timestamptz not null default now(),
+        assigned_at timestamptz(3) not null default now(),
         primary key (user_id, role_id)
       )`);
     this.addSql(`create index user_roles_role_idx on user_roles (role_id)`);
@@ -42,20 +42,20 @@ export class Migration20261122000200_identity extends Migration {
         family_id uuid primary key,
         user_id uuid not null references users (id) on delete cascade,
         refresh_hash text not null unique,
-        created_at timestamptz not null default now(),
-        last_used_at timestamptz not null default now(),
-        expires_at timestamptz not null,
-        absolute_expires_at timestamptz not null,
-        revoked_at timestamptz,
+        created_at timestamptz(3) not null default now(),
+        last_used_at timestamptz(3) not null default now(),
+        expires_at timestamptz(3) not null,
+        absolute_expires_at timestamptz(3) not null,
+        revoked_at timestamptz(3),
         revoked_reason text,
         user_agent text,
         ip text
       )`);
     this.addSql(`create index auth_sessions_user_idx on auth_sessions (user_id) where revoked_at is null`);
-    this.addSql(`create table auth_rotated_tokens (token_hash text primary key, family_id uuid not null references auth_sessions (family_id) on delete cascade, rotated_at timestamptz not null default now())`);
+    this.addSql(`create table auth_rotated_tokens (token_hash text primary key, family_id uuid not null references auth_sessions (family_id) on delete cascade, rotated_at timestamptz(3) not null default now())`);
 
-    this.addSql(`create table mfa_recovery_codes (user_id uuid not null references users (id) on delete cascade, code_hash text not null, used_at timestamptz, primary key (user_id, code_hash))`);
-    this.addSql(`create table mfa_challenges (token_hash text primary key, user_id uuid not null references users (id) on delete cascade, expires_at timestamptz not null, used_at timestamptz, failed_attempts integer not null default 0)`);
+    this.addSql(`create table mfa_recovery_codes (user_id uuid not null references users (id) on delete cascade, code_hash text not null, used_at timestamptz(3), primary key (user_id, code_hash))`);
+    this.addSql(`create table mfa_challenges (token_hash text primary key, user_id uuid not null references users (id) on delete cascade, expires_at timestamptz(3) not null, used_at timestamptz(3), failed_attempts integer not null default 0)`);
     // A reset request is recorded by the API; the mail worker makes the token, stores only its hash and sends it.
     this.addSql(`
       create table password_reset_tokens (
@@ -63,10 +63,10 @@ export class Migration20261122000200_identity extends Migration {
         user_id uuid not null references users (id) on delete cascade,
         purpose text not null default 'reset' check (purpose in ('reset', 'set_password')),
         token_hash text unique,
-        expires_at timestamptz,
-        sent_at timestamptz,
-        used_at timestamptz,
-        created_at timestamptz not null default now()
+        expires_at timestamptz(3),
+        sent_at timestamptz(3),
+        used_at timestamptz(3),
+        created_at timestamptz(3) not null default now()
       )`);
   }
 

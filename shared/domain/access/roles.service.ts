@@ -1,3 +1,4 @@
+import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { KeysetQuery } from '../../db/keyset.js';
 import type { WriteContext } from '../../db/unit-of-work.js';
@@ -35,12 +36,22 @@ export function listPermissions(): { name: string; description: string }[] {
   return Object.entries(PERMISSIONS).map(([name, description]) => ({ name, description }));
 }
 
-export async function listRoles(deps: ServiceDeps, keyset: KeysetQuery): Promise<RoleView[]> {
+export type RoleListKey = { name: string; createdAt: string; id: string };
+
+/**
+ * The roles of a page, each with its exact keyset values: created_at keeps its microseconds (the
+ * system roles are seeded in one transaction and share it; a millisecond cursor would skip them).
+ */
+export async function listRoles(deps: ServiceDeps, keyset: KeysetQuery): Promise<{ role: RoleView; key: RoleListKey }[]> {
   const rows = await deps.orm.em.fork().execute<Record<string, unknown>[]>(
-    `select ${ROLE_COLUMNS} from roles r ${keyset.after ? `where ${keyset.after.sql}` : ''} order by ${keyset.orderBy} limit ${keyset.limit + 1}`,
+    `select ${ROLE_COLUMNS}, lower(r.name) as key_name, to_char(r.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as key_created_at
+       from roles r ${keyset.after ? `where ${keyset.after.sql}` : ''} order by ${keyset.orderBy} limit ${keyset.limit + 1}`,
     keyset.after?.params ?? [],
   );
-  return rows.map(toRoleView);
+  return rows.map((row) => {
+    const role = toRoleView(row);
+    return { role, key: { name: row.key_name as string, createdAt: row.key_created_at as string, id: role.id } };
+  });
 }
 
 export async function getRole(deps: ServiceDeps, id: string): Promise<RoleView> {
@@ -78,10 +89,14 @@ export async function updateRole(deps: ServiceDeps, ctx: WriteContext, id: strin
       const clash = await tx.execute(`select 1 from roles where lower(name) = lower(?) and id <> ?`, [input.name.trim(), id]);
       if (clash.length) throw new ConflictError('A role with this name already exists', { field: 'body.name' });
     }
+    // The check above cannot see a name another transaction is taking right now: its unique index can.
     await tx.execute(
       `update roles set name = coalesce(?, name), description = case when ? then ? else description end, updated_at = now() where id = ?`,
       [input.name?.trim() ?? null, input.description !== undefined, input.description ?? null, id],
-    );
+    ).catch((err) => {
+      if (err instanceof UniqueConstraintViolationException) throw new ConflictError('A role with this name already exists', { field: 'body.name' });
+      throw err;
+    });
     return { result: (await loadRole(tx, id))!, audit: { action: 'role.update', subjectType: 'role', subjectId: id, summary: { fields: Object.keys(input).sort() } } };
   });
 }
@@ -107,9 +122,12 @@ export async function setRolePermissions(deps: ServiceDeps, ctx: WriteContext, c
   const permissions = [...new Set(names)];
   assertKnownPermissions(permissions);
   return deps.uow.run(ctx, async (tx) => {
-    const role = await loadRole(tx, id, true);
-    if (!role) throw new NotFoundError('No such role');
-    if (role.id === ADMIN_ROLE_ID) throw new DomainRuleError('INVARIANT_VIOLATION', 'The admin role always holds every permission');
+    const locked = await loadRole(tx, id, true);
+    if (!locked) throw new NotFoundError('No such role');
+    if (locked.id === ADMIN_ROLE_ID) throw new DomainRuleError('INVARIANT_VIOLATION', 'The admin role always holds every permission');
+    // Read again once the lock is held: the locking statement's own snapshot may predate a concurrent
+    // change it waited for, and the grant check must compare against the set as committed.
+    const role = (await loadRole(tx, id))!;
     const added = permissions.filter((p) => !role.permissions.includes(p));
     const removed = role.permissions.filter((p) => !permissions.includes(p));
     assertHoldsAll(caller, [...added, ...removed], 'You cannot grant or revoke permissions you do not hold');

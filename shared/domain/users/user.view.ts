@@ -13,6 +13,15 @@ export const USER_VIEW_COLUMNS = `u.id, u.email, u.name, u.phone, u.status, u.in
   coalesce((select jsonb_agg(jsonb_build_object('id', r.id, 'name', r.name) order by r.name)
               from user_roles ur join roles r on r.id = ur.role_id where ur.user_id = u.id), '[]'::jsonb) as roles`;
 
+/**
+ * Keyset values of a listed user, exactly as stored: created_at keeps its microseconds (the view's
+ * createdAt has milliseconds only, and a cursor built from it would skip rows sharing a millisecond).
+ */
+export const USER_LIST_KEY_COLUMNS = `to_char(u.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as key_created_at,
+  lower(u.email) as key_email`;
+
+export type UserListKey = { createdAt: string; email: string; name: string; id: string };
+
 const iso = (v: unknown) => (v === null || v === undefined ? null : new Date(v as string).toISOString());
 
 export function toUserView(r: Record<string, unknown>): UserView {

@@ -11,7 +11,7 @@ import { revokeSessions } from '../identity/sessions.js';
 import { nextState } from '../state-machine.js';
 import type { UserStatus } from './user.entity.js';
 import { USER_TRANSITIONS, type UserAction } from './user-states.js';
-import { USER_VIEW_COLUMNS, loadUserView, toUserView, type UserView } from './user.view.js';
+import { USER_LIST_KEY_COLUMNS, USER_VIEW_COLUMNS, loadUserView, toUserView, type UserListKey, type UserView } from './user.view.js';
 
 /** Users a caller may see: everyone (scope all), their insurer's users, or only themselves. */
 function visibleUsers(scope: DataScope, where: Conditions, alias = 'u'): Conditions {
@@ -22,7 +22,8 @@ function visibleUsers(scope: DataScope, where: Conditions, alias = 'u'): Conditi
 
 export interface UserListQuery { q?: string; status?: UserStatus; insurerId?: string }
 
-export async function listUsers(deps: ServiceDeps, caller: Caller, query: UserListQuery, keyset: KeysetQuery): Promise<UserView[]> {
+/** The users of a page, each with its exact keyset values for the next cursor. */
+export async function listUsers(deps: ServiceDeps, caller: Caller, query: UserListQuery, keyset: KeysetQuery): Promise<{ user: UserView; key: UserListKey }[]> {
   assertFilterInScope(caller.scope, { insurerId: query.insurerId });
   const where = visibleUsers(caller.scope, new Conditions());
   if (query.status) where.add('u.status = ?', query.status);
@@ -31,10 +32,13 @@ export async function listUsers(deps: ServiceDeps, caller: Caller, query: UserLi
   if (query.q) where.add(`(lower(u.email) || ' ' || lower(u.name)) like ?`, `%${query.q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
   if (keyset.after) where.add(keyset.after.sql, ...keyset.after.params);
   const rows = await deps.orm.em.fork().execute<Record<string, unknown>[]>(
-    `select ${USER_VIEW_COLUMNS} from users u ${where.where()} order by ${keyset.orderBy} limit ${keyset.limit + 1}`,
+    `select ${USER_VIEW_COLUMNS}, ${USER_LIST_KEY_COLUMNS} from users u ${where.where()} order by ${keyset.orderBy} limit ${keyset.limit + 1}`,
     where.params,
   );
-  return rows.map(toUserView);
+  return rows.map((row) => {
+    const user = toUserView(row);
+    return { user, key: { createdAt: row.key_created_at as string, email: row.key_email as string, name: user.name, id: user.id } };
+  });
 }
 
 /** A user outside the caller's scope is 404, exactly like a missing one. */
@@ -133,12 +137,15 @@ export async function changeUserStatus(deps: ServiceDeps, ctx: WriteContext, cal
   });
 }
 
+/**
+ * The role, locked against a concurrent delete or permission change (FOR KEY SHARE waits for their
+ * FOR UPDATE), with the permissions it holds once that lock is granted (read by a later statement).
+ */
 async function roleWithPermissions(tx: EntityManager, roleId: string) {
-  const [role] = await tx.execute<{ id: string; name: string; permissions: string[] }[]>(
-    `select r.id, r.name, coalesce(array(select permission from role_permissions where role_id = r.id), '{}') as permissions from roles r where r.id = ?`,
-    [roleId],
-  );
-  return role;
+  const [role] = await tx.execute<{ id: string; name: string }[]>(`select r.id, r.name from roles r where r.id = ? for key share`, [roleId]);
+  if (!role) return undefined;
+  const rows = await tx.execute<{ permission: string }[]>(`select permission from role_permissions where role_id = ?`, [roleId]);
+  return { ...role, permissions: rows.map((r) => r.permission) };
 }
 
 /** Grants a role. The caller must hold every permission of the role: nobody grants more than they have. */
