@@ -40,10 +40,7 @@ const auth: FastifyPluginAsyncTypebox = async (app) => {
     sendWrite(request, reply, 204, (ctx) => logoutAll(deps, ctx, callerOf(request))));
 
   app.post('/auth/forgot-password', { config: { public: true, ...perMinute(config.RATE_LIMIT_PASSWORD_MAX) }, schema: s.forgotPasswordSchema }, async (request, reply) =>
-    sendWrite(request, reply, 202, async (ctx) => {
-      await requestPasswordReset(deps, ctx, request.body.email);
-      return { status: 'accepted' as const };
-    }));
+    sendWrite(request, reply, 202, (ctx) => requestPasswordReset(deps, ctx, request.body.email)));
 
   app.post('/auth/reset-password', { config: { public: true, ...perMinute(config.RATE_LIMIT_PASSWORD_MAX) }, schema: s.resetPasswordSchema }, async (request, reply) =>
     sendWrite(request, reply, 204, (ctx) => resetPassword(deps, ctx, request.body)));

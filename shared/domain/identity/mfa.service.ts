@@ -56,6 +56,8 @@ export async function checkSecondFactor(deps: ServiceDeps, tx: EntityManager, us
   return spent.length ? 'recovery' : null;
 }
 
+const invalidCode = () => new UnauthenticatedError('INVALID_MFA_CODE', 'The code is not valid');
+
 export interface MfaEnrolment { secret: string; otpauthUri: string; recoveryCodes: string[] }
 
 /** Starts enrolment: a new secret and ten recovery codes, shown once. MFA is on only after verify. */
@@ -80,28 +82,26 @@ export async function setupMfa(deps: ServiceDeps, ctx: WriteContext, caller: Cal
 
 /** Turns MFA on once the user proves their authenticator produces codes for the new secret. */
 export async function verifyMfa(deps: ServiceDeps, ctx: WriteContext, caller: Caller, code: string): Promise<void> {
-  const ok = await deps.uow.run(ctx, async (tx) => {
+  // Failures are thrown inside the unit of work: nothing is committed and no idempotent response is stored.
+  await deps.uow.run(ctx, async (tx) => {
     const row = await mfaRow(tx, caller.userId);
     if (row.mfa_enabled) throw new InvalidTransitionError('enabled', 'verify', ['pending'], 'MFA enrolment');
     if (!row.mfa_secret) throw new InvalidTransitionError('disabled', 'verify', ['pending'], 'MFA enrolment');
-    if (!(await checkSecondFactor(deps, tx, caller.userId, code, false))) return { result: false, audit: [] };
+    if (!(await checkSecondFactor(deps, tx, caller.userId, code, false))) throw invalidCode();
     await tx.execute(`update users set mfa_enabled = true, updated_at = now() where id = ?`, [caller.userId]);
-    return { result: true, audit: { action: 'user.mfa_enable', subjectType: 'user', subjectId: caller.userId } };
+    return { result: undefined, audit: { action: 'user.mfa_enable', subjectType: 'user', subjectId: caller.userId } };
   });
-  if (!ok) throw new UnauthenticatedError('INVALID_MFA_CODE', 'The code is not valid');
 }
 
 /** Turns MFA off; needs the password and a current code (or a recovery code). */
 export async function disableMfa(deps: ServiceDeps, ctx: WriteContext, caller: Caller, input: { password: string; code: string }): Promise<void> {
-  const outcome = await deps.uow.run(ctx, async (tx) => {
+  await deps.uow.run(ctx, async (tx) => {
     const row = await mfaRow(tx, caller.userId);
     if (!row.mfa_enabled) throw new InvalidTransitionError('disabled', 'disable', ['enabled'], 'MFA enrolment');
-    if (!(await verifyPassword(row.password_hash, input.password))) return { result: 'password' as const, audit: [] };
-    if (!(await checkSecondFactor(deps, tx, caller.userId, input.code))) return { result: 'code' as const, audit: [] };
+    if (!(await verifyPassword(row.password_hash, input.password))) throw new UnauthenticatedError('INVALID_CREDENTIALS', 'The password is incorrect');
+    if (!(await checkSecondFactor(deps, tx, caller.userId, input.code))) throw invalidCode();
     await tx.execute(`update users set mfa_enabled = false, mfa_secret = null, mfa_last_step = null, updated_at = now() where id = ?`, [caller.userId]);
     await tx.execute(`delete from mfa_recovery_codes where user_id = ?`, [caller.userId]);
-    return { result: 'ok' as const, audit: { action: 'user.mfa_disable', subjectType: 'user', subjectId: caller.userId } };
+    return { result: undefined, audit: { action: 'user.mfa_disable', subjectType: 'user', subjectId: caller.userId } };
   });
-  if (outcome === 'password') throw new UnauthenticatedError('INVALID_CREDENTIALS', 'The password is incorrect');
-  if (outcome === 'code') throw new UnauthenticatedError('INVALID_MFA_CODE', 'The code is not valid');
 }

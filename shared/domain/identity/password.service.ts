@@ -14,14 +14,15 @@ export const RESET_TOKEN_MINUTES = 30;
  * Records a reset request and hands the mail to the worker (through the outbox). Answers the same
  * whether or not the email exists; the worker mints the token, so no credential sits in a queue.
  */
-export async function requestPasswordReset(deps: ServiceDeps, ctx: WriteContext, email: string): Promise<void> {
-  await deps.uow.run(ctx, async (tx) => {
+export async function requestPasswordReset(deps: ServiceDeps, ctx: WriteContext, email: string): Promise<{ status: 'accepted' }> {
+  const accepted = { status: 'accepted' as const };
+  return deps.uow.run(ctx, async (tx) => {
     const [user] = await tx.execute<{ id: string }[]>(`select id from users where lower(email) = lower(?) and status <> 'archived'`, [email]);
-    if (!user) return { result: null, audit: [] };
+    if (!user) return { result: accepted, audit: [] };
     const resetId = uuidv7();
     await tx.execute(`insert into password_reset_tokens (id, user_id, purpose) values (?, ?, 'reset')`, [resetId, user.id]);
     return {
-      result: null,
+      result: accepted,
       audit: { action: 'auth.password_reset_requested', subjectType: 'user', subjectId: user.id },
       jobs: [{ queue: 'mail', name: JOBS.mail.send, payload: { kind: 'password_reset', resetId } }],
     };
@@ -39,12 +40,13 @@ export async function resetPassword(deps: ServiceDeps, ctx: WriteContext, input:
   if (!candidate) throw badToken();
   assertPasswordAllowed(input.newPassword, candidate.email);
   const hash = await hashPassword(input.newPassword);
-  const done = await deps.uow.run(ctx, async (tx) => {
+  await deps.uow.run(ctx, async (tx) => {
     const [token] = await tx.execute<{ id: string; user_id: string; purpose: string }[]>(
       `update password_reset_tokens set used_at = now() where token_hash = ? and used_at is null and expires_at > now() returning id, user_id, purpose`,
       [tokenHash(input.token)],
     );
-    if (!token) return { result: false, audit: [] };
+    // Spent by a concurrent request since the check above.
+    if (!token) throw badToken();
     const [user] = await tx.execute<{ status: string }[]>(
       `update users set password_hash = ?, password_changed_at = now(), failed_login_count = 0, locked_until = null,
               status = case when status = 'locked' then 'active' else status end, updated_at = now(), version = version + 1
@@ -53,11 +55,10 @@ export async function resetPassword(deps: ServiceDeps, ctx: WriteContext, input:
     );
     const ended = await revokeSessions(tx, token.user_id, 'password_reset');
     return {
-      result: true,
+      result: undefined,
       audit: { action: 'user.password_reset', subjectType: 'user', subjectId: token.user_id, summary: { sessionsEnded: ended, status: user.status, purpose: token.purpose } },
     };
   });
-  if (!done) throw badToken();
 }
 
 /** Changes the caller's own password; every other session ends, this one stays. */
