@@ -36,10 +36,15 @@ export async function login(deps: ServiceDeps, ctx: WriteContext, input: { email
     await recordFailedLogin(deps, { ...ctx, actor: user.id }, user.id);
     throw invalidCredentials();
   }
-  const lockLifted = user.status === 'locked' && user.lock_expired;
-  if (user.status !== 'active' && !lockLifted) throw notActive();
+  if (user.status !== 'active' && !(user.status === 'locked' && user.lock_expired)) throw notActive();
 
   return deps.uow.run<TokenPair | MfaChallenge>({ ...ctx, actor: user.id }, async (tx) => {
+    // Checked again under the row lock: a suspension (or a fresh lock) since the read above wins.
+    const [current] = await tx.execute<{ status: string; lock_expired: boolean }[]>(
+      `select status, coalesce(locked_until <= now(), false) as lock_expired from users where id = ? for update`, [user.id],
+    );
+    const lockLifted = current.status === 'locked' && current.lock_expired;
+    if (current.status !== 'active' && !lockLifted) throw notActive();
     await tx.execute(
       `update users set failed_login_count = 0, status = case when status = 'locked' then 'active' else status end, locked_until = null,
               last_login_at = case when ? then last_login_at else now() end where id = ?`,
@@ -59,16 +64,25 @@ export async function login(deps: ServiceDeps, ctx: WriteContext, input: { email
 async function recordFailedLogin(deps: ServiceDeps, ctx: WriteContext, userId: string): Promise<void> {
   const { LOCKOUT_THRESHOLD: threshold, LOCKOUT_MINUTES: minutes } = deps.config;
   await deps.uow.run(ctx, async (tx) => {
-    // One atomic statement: concurrent failures all count, and the lock is set exactly at the threshold.
-    const [row] = await tx.execute<{ failed_login_count: number; status: string; locked_now: boolean }[]>(
-      `update users set failed_login_count = failed_login_count + 1,
-              status = case when status = 'active' and failed_login_count + 1 >= ? then 'locked' else status end,
-              locked_until = case when status = 'active' and failed_login_count + 1 >= ? then now() + make_interval(mins => ?) else locked_until end
-        where id = ? returning failed_login_count, status, (status = 'locked' and failed_login_count = ?) as locked_now`,
-      [threshold, threshold, minutes, userId, threshold],
+    // The row is locked while counting: concurrent failures all count, and the lock is set exactly at the threshold.
+    const [user] = await tx.execute<{ status: string; failed_login_count: number; lock_expired: boolean }[]>(
+      `select status, failed_login_count, coalesce(locked_until <= now(), false) as lock_expired from users where id = ? for update`, [userId],
     );
-    const audit: AuditInput[] = [{ action: 'auth.login_failed', subjectType: 'user', subjectId: userId, summary: { consecutiveFailures: row.failed_login_count } }];
-    if (row.locked_now) audit.push({ action: 'user.lock', subjectType: 'user', subjectId: userId, summary: { consecutiveFailures: row.failed_login_count } });
+    // A lock that has run out is an active account again: counting starts afresh and can lock it again.
+    const lockExpired = user.status === 'locked' && user.lock_expired;
+    const failures = (lockExpired ? 0 : user.failed_login_count) + 1;
+    const lockNow = (user.status === 'active' || lockExpired) && failures >= threshold;
+    const status = lockNow ? 'locked' : lockExpired ? 'active' : user.status;
+    await tx.execute(
+      `update users set failed_login_count = ?, status = ?,
+              locked_until = case when ? then now() + make_interval(mins => ?) when ? then null else locked_until end
+        where id = ?`,
+      [failures, status, lockNow, minutes, lockExpired, userId],
+    );
+    const audit: AuditInput[] = [];
+    if (lockExpired) audit.push({ action: 'user.unlock', subjectType: 'user', subjectId: userId, summary: { reason: 'lockout expired' } });
+    audit.push({ action: 'auth.login_failed', subjectType: 'user', subjectId: userId, summary: { consecutiveFailures: failures } });
+    if (lockNow) audit.push({ action: 'user.lock', subjectType: 'user', subjectId: userId, summary: { consecutiveFailures: failures } });
     return { result: null, audit };
   });
 }
@@ -116,14 +130,20 @@ async function issueSession(deps: ServiceDeps, tx: EntityManager, userId: string
 export async function refresh(deps: ServiceDeps, ctx: WriteContext, refreshToken: string): Promise<TokenPair> {
   const hash = tokenHash(refreshToken);
   const outcome = await deps.uow.run<{ ok: true; pair: TokenPair } | { ok: false }>(ctx, async (tx) => {
-    const [session] = await tx.execute<{ family_id: string; user_id: string; live: boolean; status: string }[]>(
-      `select s.family_id, s.user_id, u.status,
+    const [session] = await tx.execute<{ family_id: string; user_id: string; live: boolean; status: string; lock_expired: boolean }[]>(
+      `select s.family_id, s.user_id, u.status, coalesce(u.locked_until <= now(), false) as lock_expired,
               (s.revoked_at is null and s.expires_at > now() and s.absolute_expires_at > now()) as live
          from auth_sessions s join users u on u.id = s.user_id where s.refresh_hash = ? for update of s`,
       [hash],
     );
     if (session) {
-      if (!session.live || session.status !== 'active') return { result: { ok: false as const }, audit: [] };
+      // A lock that has run out is lifted here as at sign-in: the account is active again by itself.
+      const lockLifted = session.status === 'locked' && session.lock_expired;
+      if (!session.live || (session.status !== 'active' && !lockLifted)) return { result: { ok: false as const }, audit: [] };
+      const unlocked = lockLifted ? await tx.execute(
+        `update users set status = 'active', locked_until = null, failed_login_count = 0 where id = ? and status = 'locked' and locked_until <= now() returning id`,
+        [session.user_id],
+      ) : [];
       const next = randomToken();
       await tx.execute(`insert into auth_rotated_tokens (token_hash, family_id) values (?, ?)`, [hash, session.family_id]);
       await tx.execute(
@@ -136,7 +156,8 @@ export async function refresh(deps: ServiceDeps, ctx: WriteContext, refreshToken
         accessToken: deps.accessTokens.issue(session.user_id, session.family_id), refreshToken: next, tokenType: 'Bearer',
         expiresIn: deps.config.ACCESS_TOKEN_TTL, familyId: session.family_id, user,
       };
-      return { result: { ok: true as const, pair }, audit: { action: 'auth.refresh', subjectType: 'session', subjectId: session.family_id } };
+      const audit: AuditInput[] = unlocked.length ? [{ action: 'user.unlock', subjectType: 'user', subjectId: session.user_id, summary: { reason: 'lockout expired' } }] : [];
+      return { result: { ok: true as const, pair }, audit: [...audit, { action: 'auth.refresh', subjectType: 'session', subjectId: session.family_id }] };
     }
     const [rotated] = await tx.execute<{ family_id: string; user_id: string }[]>(
       `select r.family_id, s.user_id from auth_rotated_tokens r join auth_sessions s on s.family_id = r.family_id where r.token_hash = ?`,
@@ -156,16 +177,16 @@ export async function refresh(deps: ServiceDeps, ctx: WriteContext, refreshToken
 /** Ends the family of the presented refresh token; it must be one of the caller's. */
 export async function logout(deps: ServiceDeps, ctx: WriteContext, caller: Caller, refreshToken: string): Promise<void> {
   const hash = tokenHash(refreshToken);
-  const ended = await deps.uow.run(ctx, async (tx) => {
+  await deps.uow.run(ctx, async (tx) => {
     const [family] = await tx.execute<{ family_id: string }[]>(
       `select family_id from auth_sessions where user_id = ? and (refresh_hash = ? or family_id in (select family_id from auth_rotated_tokens where token_hash = ?))`,
       [caller.userId, hash, hash],
     );
-    if (!family) return { result: false, audit: [] };
+    // Thrown inside the unit of work, so an Idempotency-Key is released rather than completed with a 204.
+    if (!family) throw new UnauthenticatedError('INVALID_REFRESH_TOKEN', 'The refresh token is not one of your sessions');
     await revokeFamily(tx, family.family_id, 'logout');
-    return { result: true, audit: { action: 'auth.logout', subjectType: 'session', subjectId: family.family_id } };
+    return { result: undefined, audit: { action: 'auth.logout', subjectType: 'session', subjectId: family.family_id } };
   });
-  if (!ended) throw new UnauthenticatedError('INVALID_REFRESH_TOKEN', 'The refresh token is not one of your sessions');
 }
 
 export async function logoutAll(deps: ServiceDeps, ctx: WriteContext, caller: Caller): Promise<void> {
