@@ -109,7 +109,7 @@ export default fp(async (app) => {
     }
     if (!UUID.test(String(claims.sub)) || !UUID.test(String(claims.sid))) throw new UnauthenticatedError('UNAUTHENTICATED', 'The access token is not valid');
     const [row] = await app.orm.em.fork().execute<PrincipalRow[]>(
-      `select u.id, u.status, u.insurer_id, s.revoked_at, s.absolute_expires_at < now() as expired,
+      `select u.id, case when u.status = 'locked' and u.locked_until <= now() then 'active' else u.status end as status, u.insurer_id, s.revoked_at, s.absolute_expires_at < now() as expired,
               coalesce((select array_agg(distinct rp.permission) from user_roles ur join role_permissions rp on rp.role_id = ur.role_id
                          where ur.user_id = u.id), '{}') as permissions
          from auth_sessions s join users u on u.id = s.user_id

@@ -379,3 +379,16 @@ test('sign-in ignores Idempotency-Key: no response carrying credentials is store
   const [stored] = await sql(`select count(*)::int as n from idempotency_records where key = ?`, [key]);
   t.is(stored.n, 0);
 });
+
+test('a lock that has run out reads as active everywhere: the live token works and the user shows active', async (t) => {
+  const user = await userWithPassword(stack.orm);
+  const session = await login(stack.app, user.email);
+  await stack.orm.em.fork().execute(`update users set status = 'locked', locked_until = now() - interval '1 minute' where id = ?`, [user.id]);
+  const me = await stack.app.inject({ method: 'GET', url: '/auth/me', headers: bearer(session) });
+  t.is(me.statusCode, 200);
+  t.is(me.json().data.status, 'active');
+  const admin = await userWithPassword(stack.orm, { roleIds: [ADMIN_ROLE_ID] });
+  const adminSession = await login(stack.app, admin.email);
+  const listed = await stack.app.inject({ method: 'GET', url: `/users?status=active&q=${encodeURIComponent(user.email)}`, headers: bearer(adminSession) });
+  t.deepEqual(listed.json().data.map((u: { id: string }) => u.id), [user.id]);
+});

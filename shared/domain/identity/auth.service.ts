@@ -33,8 +33,7 @@ export async function login(deps: ServiceDeps, ctx: WriteContext, input: { email
   const passwordOk = await verifyPassword(user?.password_hash ?? null, input.password);
   if (!user) throw invalidCredentials();
   if (!passwordOk) {
-    await recordFailedLogin(deps, { ...ctx, actor: user.id }, user.id);
-    throw invalidCredentials();
+    return recordFailedLogin(deps, { ...ctx, actor: user.id }, user.id);
   }
   if (user.status !== 'active' && !(user.status === 'locked' && user.lock_expired)) throw notActive();
 
@@ -61,9 +60,9 @@ export async function login(deps: ServiceDeps, ctx: WriteContext, input: { email
   });
 }
 
-async function recordFailedLogin(deps: ServiceDeps, ctx: WriteContext, userId: string): Promise<void> {
+async function recordFailedLogin(deps: ServiceDeps, ctx: WriteContext, userId: string): Promise<never> {
   const { LOCKOUT_THRESHOLD: threshold, LOCKOUT_MINUTES: minutes } = deps.config;
-  await deps.uow.run(ctx, async (tx) => {
+  return deps.uow.run<never>(ctx, async (tx) => {
     // The row is locked while counting: concurrent failures all count, and the lock is set exactly at the threshold.
     const [user] = await tx.execute<{ status: string; failed_login_count: number; lock_expired: boolean }[]>(
       `select status, failed_login_count, coalesce(locked_until <= now(), false) as lock_expired from users where id = ? for update`, [userId],
@@ -83,38 +82,41 @@ async function recordFailedLogin(deps: ServiceDeps, ctx: WriteContext, userId: s
     if (lockExpired) audit.push({ action: 'user.unlock', subjectType: 'user', subjectId: userId, summary: { reason: 'lockout expired' } });
     audit.push({ action: 'auth.login_failed', subjectType: 'user', subjectId: userId, summary: { consecutiveFailures: failures } });
     if (lockNow) audit.push({ action: 'user.lock', subjectType: 'user', subjectId: userId, summary: { consecutiveFailures: failures } });
-    return { result: null, audit };
+    // The count is committed; the request answers 401 all the same.
+    return { result: undefined as never, audit, failure: invalidCredentials() };
   });
 }
 
 /** Step two of sign-in with MFA: the single-use mfaToken and a current TOTP code or an unused recovery code. */
 export async function completeMfaLogin(deps: ServiceDeps, ctx: WriteContext, input: { mfaToken: string; code: string }, meta: SessionMeta): Promise<TokenPair> {
-  type Step = { ok: true; pair: TokenPair } | { ok: false; reason: 'challenge' | 'code' | 'inactive' };
-  const outcome = await deps.uow.run<Step>(ctx, async (tx) => {
+  return deps.uow.run<TokenPair>(ctx, async (tx) => {
     const [challenge] = await tx.execute<{ user_id: string; failed_attempts: number; status: string }[]>(
       `select c.user_id, c.failed_attempts, u.status from mfa_challenges c join users u on u.id = c.user_id
         where c.token_hash = ? and c.used_at is null and c.expires_at > now() for update of c`,
       [tokenHash(input.mfaToken)],
     );
-    if (!challenge || challenge.failed_attempts >= MFA_CHALLENGE_ATTEMPTS) return { result: { ok: false as const, reason: 'challenge' as const }, audit: [] };
+    if (!challenge || challenge.failed_attempts >= MFA_CHALLENGE_ATTEMPTS) {
+      throw new UnauthenticatedError('INVALID_CREDENTIALS', 'The MFA token is invalid, used or expired; sign in again');
+    }
     const factor = await checkSecondFactor(deps, tx, challenge.user_id, input.code);
     if (!factor) {
+      // The failed attempt is committed (five kill the challenge); the request still answers 401.
       await tx.execute(`update mfa_challenges set failed_attempts = failed_attempts + 1 where token_hash = ?`, [tokenHash(input.mfaToken)]);
-      return { result: { ok: false as const, reason: 'code' as const }, audit: { action: 'auth.mfa_failed', subjectType: 'user', subjectId: challenge.user_id } };
+      return {
+        result: undefined as never,
+        audit: { action: 'auth.mfa_failed', subjectType: 'user', subjectId: challenge.user_id },
+        failure: new UnauthenticatedError('INVALID_MFA_CODE', 'The code is not valid'),
+      };
     }
-    if (challenge.status !== 'active') return { result: { ok: false as const, reason: 'inactive' as const }, audit: [] };
+    if (challenge.status !== 'active') throw notActive();
     await tx.execute(`update mfa_challenges set used_at = now() where token_hash = ?`, [tokenHash(input.mfaToken)]);
     await tx.execute(`update users set last_login_at = now() where id = ?`, [challenge.user_id]);
     const pair = await issueSession(deps, tx, challenge.user_id, meta);
     return {
-      result: { ok: true as const, pair },
+      result: pair,
       audit: { action: 'auth.login', subjectType: 'user', subjectId: challenge.user_id, summary: { familyId: pair.familyId, secondFactor: factor } },
     };
   });
-  if (outcome.ok) return outcome.pair;
-  if (outcome.reason === 'inactive') throw notActive();
-  if (outcome.reason === 'challenge') throw new UnauthenticatedError('INVALID_CREDENTIALS', 'The MFA token is invalid, used or expired; sign in again');
-  throw new UnauthenticatedError('INVALID_MFA_CODE', 'The code is not valid');
 }
 
 async function issueSession(deps: ServiceDeps, tx: EntityManager, userId: string, meta: SessionMeta): Promise<TokenPair> {
@@ -129,7 +131,8 @@ async function issueSession(deps: ServiceDeps, tx: EntityManager, userId: string
  */
 export async function refresh(deps: ServiceDeps, ctx: WriteContext, refreshToken: string): Promise<TokenPair> {
   const hash = tokenHash(refreshToken);
-  const outcome = await deps.uow.run<{ ok: true; pair: TokenPair } | { ok: false }>(ctx, async (tx) => {
+  const invalid = () => new UnauthenticatedError('INVALID_REFRESH_TOKEN', 'The refresh token is invalid, expired or revoked; sign in again');
+  return deps.uow.run<TokenPair>(ctx, async (tx) => {
     const [session] = await tx.execute<{ family_id: string; user_id: string; live: boolean; status: string; lock_expired: boolean }[]>(
       `select s.family_id, s.user_id, u.status, coalesce(u.locked_until <= now(), false) as lock_expired,
               (s.revoked_at is null and s.expires_at > now() and s.absolute_expires_at > now()) as live
@@ -139,7 +142,7 @@ export async function refresh(deps: ServiceDeps, ctx: WriteContext, refreshToken
     if (session) {
       // A lock that has run out is lifted here as at sign-in: the account is active again by itself.
       const lockLifted = session.status === 'locked' && session.lock_expired;
-      if (!session.live || (session.status !== 'active' && !lockLifted)) return { result: { ok: false as const }, audit: [] };
+      if (!session.live || (session.status !== 'active' && !lockLifted)) throw invalid();
       const unlocked = lockLifted ? await tx.execute(
         `update users set status = 'active', locked_until = null, failed_login_count = 0 where id = ? and status = 'locked' and locked_until <= now() returning id`,
         [session.user_id],
@@ -157,21 +160,21 @@ export async function refresh(deps: ServiceDeps, ctx: WriteContext, refreshToken
         expiresIn: deps.config.ACCESS_TOKEN_TTL, familyId: session.family_id, user,
       };
       const audit: AuditInput[] = unlocked.length ? [{ action: 'user.unlock', subjectType: 'user', subjectId: session.user_id, summary: { reason: 'lockout expired' } }] : [];
-      return { result: { ok: true as const, pair }, audit: [...audit, { action: 'auth.refresh', subjectType: 'session', subjectId: session.family_id }] };
+      return { result: pair, audit: [...audit, { action: 'auth.refresh', subjectType: 'session', subjectId: session.family_id }] };
     }
     const [rotated] = await tx.execute<{ family_id: string; user_id: string }[]>(
       `select r.family_id, s.user_id from auth_rotated_tokens r join auth_sessions s on s.family_id = r.family_id where r.token_hash = ?`,
       [hash],
     );
-    if (!rotated) return { result: { ok: false as const }, audit: [] };
+    if (!rotated) throw invalid();
+    // Reuse of a rotated token: the family is revoked (committed) and the request answers 401.
     const revoked = await revokeFamily(tx, rotated.family_id, 'refresh_token_reuse');
     return {
-      result: { ok: false as const },
+      result: undefined as never,
       audit: revoked ? { action: 'auth.refresh_reuse_detected', subjectType: 'session', subjectId: rotated.family_id, summary: { userId: rotated.user_id } } : [],
+      failure: invalid(),
     };
   });
-  if (!outcome.ok) throw new UnauthenticatedError('INVALID_REFRESH_TOKEN', 'The refresh token is invalid, expired or revoked; sign in again');
-  return outcome.pair;
 }
 
 /** Ends the family of the presented refresh token; it must be one of the caller's. */
@@ -213,15 +216,14 @@ export async function listSessions(deps: ServiceDeps, caller: Caller): Promise<S
 /** Revokes another device's session; the current one is ended with logout instead. */
 export async function revokeSession(deps: ServiceDeps, ctx: WriteContext, caller: Caller, familyId: string): Promise<void> {
   if (familyId === caller.familyId) throw new InvalidTransitionError('current', 'revoke', ['other sessions'], 'session');
-  const found = await deps.uow.run(ctx, async (tx) => {
+  await deps.uow.run(ctx, async (tx) => {
     const [row] = await tx.execute<{ family_id: string }[]>(
       `select family_id from auth_sessions where family_id = ? and user_id = ? and revoked_at is null for update`, [familyId, caller.userId],
     );
-    if (!row) return { result: false, audit: [] };
+    if (!row) throw new NotFoundError('No such session');
     await revokeFamily(tx, familyId, 'revoked_by_user');
-    return { result: true, audit: { action: 'auth.session_revoke', subjectType: 'session', subjectId: familyId } };
+    return { result: undefined, audit: { action: 'auth.session_revoke', subjectType: 'session', subjectId: familyId } };
   });
-  if (!found) throw new NotFoundError('No such session');
 }
 
 export async function me(deps: ServiceDeps, caller: Caller): Promise<UserView & { permissions: string[] }> {

@@ -8,7 +8,10 @@ export interface UserView {
   lastLoginAt: string | null; createdAt: string; updatedAt: string;
 }
 
-export const USER_VIEW_COLUMNS = `u.id, u.email, u.name, u.phone, u.status, u.insurer_id, u.locale, u.kyc_status, u.mfa_enabled,
+/** A lock that has run out reads as active (it is lifted in the database at the next sign-in). */
+export const EFFECTIVE_STATUS = `case when u.status = 'locked' and u.locked_until <= now() then 'active' else u.status end`;
+
+export const USER_VIEW_COLUMNS = `u.id, u.email, u.name, u.phone, ${EFFECTIVE_STATUS} as status, u.insurer_id, u.locale, u.kyc_status, u.mfa_enabled,
   u.last_login_at, u.created_at, u.updated_at,
   coalesce((select jsonb_agg(jsonb_build_object('id', r.id, 'name', r.name) order by r.name)
               from user_roles ur join roles r on r.id = ur.role_id where ur.user_id = u.id), '[]'::jsonb) as roles`;

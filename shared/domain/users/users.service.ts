@@ -11,7 +11,7 @@ import { revokeSessions } from '../identity/sessions.js';
 import { nextState } from '../state-machine.js';
 import type { UserStatus } from './user.entity.js';
 import { USER_TRANSITIONS, type UserAction } from './user-states.js';
-import { USER_LIST_KEY_COLUMNS, USER_VIEW_COLUMNS, loadUserView, toUserView, type UserListKey, type UserView } from './user.view.js';
+import { EFFECTIVE_STATUS, USER_LIST_KEY_COLUMNS, USER_VIEW_COLUMNS, loadUserView, toUserView, type UserListKey, type UserView } from './user.view.js';
 
 /** Users a caller may see: everyone (scope all), their insurer's users, or only themselves. */
 function visibleUsers(scope: DataScope, where: Conditions, alias = 'u'): Conditions {
@@ -26,7 +26,7 @@ export interface UserListQuery { q?: string; status?: UserStatus; insurerId?: st
 export async function listUsers(deps: ServiceDeps, caller: Caller, query: UserListQuery, keyset: KeysetQuery): Promise<{ user: UserView; key: UserListKey }[]> {
   assertFilterInScope(caller.scope, { insurerId: query.insurerId });
   const where = visibleUsers(caller.scope, new Conditions());
-  if (query.status) where.add('u.status = ?', query.status);
+  if (query.status) where.add(`${EFFECTIVE_STATUS} = ?`, query.status);
   if (query.insurerId) where.add('u.insurer_id = ?', query.insurerId);
   // Matches the trigram index users_search_trgm_idx.
   if (query.q) where.add(`(lower(u.email) || ' ' || lower(u.name)) like ?`, `%${query.q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
@@ -53,7 +53,7 @@ export async function getUser(deps: ServiceDeps, caller: Caller, id: string): Pr
 async function lockVisibleUser(tx: EntityManager, caller: Caller, id: string) {
   const where = visibleUsers(caller.scope, new Conditions().add('u.id = ?', id));
   const [row] = await tx.execute<{ id: string; email: string; status: UserStatus; insurer_id: string | null }[]>(
-    `select u.id, u.email, u.status, u.insurer_id from users u ${where.where()} for update`, where.params,
+    `select u.id, u.email, ${EFFECTIVE_STATUS} as status, u.insurer_id from users u ${where.where()} for update`, where.params,
   );
   if (!row) throw new NotFoundError('No such user');
   return row;
