@@ -6,6 +6,7 @@ import { ADMIN_ROLE_ID, SYSTEM_ROLES } from '../../shared/domain/access/system-r
 import { uuidv7 } from '../../shared/ids.js';
 import { bearer, login, userWith, type TestUser } from '../helpers/identity.js';
 import { databaseUrl, startStack, waitFor, type Stack } from '../helpers/stack.js';
+import { duringRoleChange } from '../helpers/concurrency.js';
 
 let stack: Stack;
 /** Holds every permission of the catalogue. */
@@ -311,32 +312,11 @@ test('a role writer cannot add a permission they do not hold to a role, not even
   t.deepEqual([...me.json().data.permissions].sort(), ['claim:read', 'role:read', 'role:write']);
 });
 
-/**
- * Runs `change` in another transaction that holds the role's row lock (as a concurrent permission
- * change does), starts `request` while it is held, and commits once the request waits on it.
- */
-async function duringRoleChange(roleId: string, change: (q: (text: string, params: unknown[]) => Promise<unknown>) => Promise<unknown>, request: () => Promise<LightMyRequestResponse>) {
-  const { default: pg } = await import('pg');
-  const other = new pg.Client({ connectionString: databaseUrl(stack.database) });
-  await other.connect();
-  try {
-    await other.query('begin');
-    await other.query(`select id from roles where id = $1 for update`, [roleId]);
-    await change((text, params) => other.query(text, params));
-    const pending = request();
-    await waitFor(async () => (await sql(`select 1 from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock' and query ilike '%roles%'`)).length > 0, 'the request to wait for the role lock');
-    await other.query('commit');
-    return await pending;
-  } finally {
-    await other.query('rollback').catch(() => undefined);
-    await other.end();
-  }
-}
 
 test('a permission being revoked from a role at the same moment cannot be put back by someone who lacks it', async (t) => {
   const role = await createRole({ permissions: ['claim:read', 'claim:pay'] });
   const writer = await userWith(stack.app, stack.orm, ['role:write', 'claim:read']);
-  const res = await duringRoleChange(role.id, (q) => q(`delete from role_permissions where role_id = $1 and permission = 'claim:pay'`, [role.id]),
+  const res = await duringRoleChange(stack, role.id, (q) => q(`delete from role_permissions where role_id = $1 and permission = 'claim:pay'`, [role.id]),
     () => call(writer, 'PUT', `/roles/${role.id}/permissions`, { permissions: ['claim:read', 'claim:pay'] }));
   t.is(res.statusCode, 403);
   t.deepEqual(res.json().error.details.missingPermissions, ['claim:pay']);

@@ -4,7 +4,8 @@ import { PERMISSION_NAMES } from '../../shared/domain/access/permissions.js';
 import { ADMIN_ROLE_ID, SYSTEM_ROLES } from '../../shared/domain/access/system-roles.js';
 import { uuidv7 } from '../../shared/ids.js';
 import { bearer, userWith, type TestUser } from '../helpers/identity.js';
-import { databaseUrl, startStack, waitFor, type Stack } from '../helpers/stack.js';
+import { startStack, type Stack } from '../helpers/stack.js';
+import { duringRoleChange } from '../helpers/concurrency.js';
 
 let stack: Stack;
 /** Holds every permission of the catalogue (so also data scope all). */
@@ -686,33 +687,12 @@ test('a refused change writes no audit entry', async (t) => {
   t.is((await auditOf(user.id, 'user.activate')).length, 0);
 });
 
-/**
- * Runs `change` in another transaction that holds the role's row lock (as a concurrent role delete or
- * permission change does), starts `request` while it is held, and commits once the request waits on it.
- */
-async function duringRoleChange(roleId: string, change: (q: (text: string, params: unknown[]) => Promise<unknown>) => Promise<void>, request: () => Promise<LightMyRequestResponse>) {
-  const { default: pg } = await import('pg');
-  const other = new pg.Client({ connectionString: databaseUrl(stack.database) });
-  await other.connect();
-  try {
-    await other.query('begin');
-    await other.query(`select id from roles where id = $1 for update`, [roleId]);
-    await change((text, params) => other.query(text, params));
-    const pending = request();
-    await waitFor(async () => (await sql(`select 1 from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock' and query ilike '%roles%'`)).length > 0, 'the request to wait for the role lock');
-    await other.query('commit');
-    return await pending;
-  } finally {
-    await other.query('rollback').catch(() => undefined);
-    await other.end();
-  }
-}
 
 test('assigning a role that is being deleted at the same moment answers 400 on body.roleId, never 500', async (t) => {
   const roleId = uuidv7();
   await sql(`insert into roles (id, name) values (?, ?)`, [roleId, `doomed-${unique()}`]);
   const user = await insertUser();
-  const res = await duringRoleChange(roleId, (q) => q(`delete from roles where id = $1`, [roleId]).then(() => undefined),
+  const res = await duringRoleChange(stack, roleId, (q) => q(`delete from roles where id = $1`, [roleId]).then(() => undefined),
     () => call(admin, 'POST', `/users/${user.id}/roles`, { roleId }));
   t.is(res.statusCode, 400);
   t.deepEqual(fields(res), ['body.roleId']);
@@ -724,7 +704,7 @@ test('a permission added to a role while it is being assigned is checked against
   await sql(`insert into role_permissions (role_id, permission) values (?, 'claim:read')`, [roleId]);
   const granter = await userWith(stack.app, stack.orm, ['role:write', 'data:scope:all', 'claim:read']);
   const user = await insertUser();
-  const res = await duringRoleChange(roleId, (q) => q(`insert into role_permissions (role_id, permission) values ($1, 'claim:pay')`, [roleId]).then(() => undefined),
+  const res = await duringRoleChange(stack, roleId, (q) => q(`insert into role_permissions (role_id, permission) values ($1, 'claim:pay')`, [roleId]).then(() => undefined),
     () => call(granter, 'POST', `/users/${user.id}/roles`, { roleId }));
   t.is(res.statusCode, 403);
   t.deepEqual(res.json().error.details.missingPermissions, ['claim:pay']);
