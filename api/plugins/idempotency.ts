@@ -58,16 +58,16 @@ export default fp(async (app) => {
       [...pk, requestHash, CLAIM_SECONDS],
     );
     if (!claimed.length) {
-      const [stored] = await em.execute<StoredRecord[]>(
+      const [existing] = await em.execute<StoredRecord[]>(
         `select request_hash, state, response_status, response_body, coalesce(locked_until < now(), false) as stale
            from idempotency_records where caller = ? and method = ? and path = ? and key = ?`,
         pk,
       );
-      if (stored && stored.request_hash !== requestHash) {
+      if (existing && existing.request_hash !== requestHash) {
         throw new IdempotencyConflictError('This Idempotency-Key was already used with a different request body');
       }
-      if (stored?.state === 'completed') return replay(reply, stored);
-      const takenOver = stored?.stale
+      if (existing?.state === 'completed') return replay(reply, existing);
+      const takenOver = existing?.stale
         ? await em.execute<{ key: string }[]>(
             `update idempotency_records set locked_until = now() + make_interval(secs => ?)
               where caller = ? and method = ? and path = ? and key = ? and state = 'in_progress' and locked_until < now()
@@ -80,30 +80,22 @@ export default fp(async (app) => {
       }
     }
 
-    let done = false;
+    let stored: RenderedResponse | undefined;
     request.idempotencyClaim = {
-      completed: () => done,
-      completion: (render) => {
-        const completion: IdempotencyCompletion = {
-          render,
-          async complete(tx, response) {
-            await tx.execute(
-              `update idempotency_records set state = 'completed', response_status = ?, response_body = ?::jsonb, locked_until = null
-                where caller = ? and method = ? and path = ? and key = ?`,
-              [response.status, JSON.stringify(response.body), ...pk],
-            );
-          },
-          set stored(value: RenderedResponse | undefined) {
-            done = value !== undefined;
-            storedResponse = value;
-          },
-          get stored() {
-            return storedResponse;
-          },
-        };
-        let storedResponse: RenderedResponse | undefined;
-        return completion;
-      },
+      completed: () => stored !== undefined,
+      completion: (render) => ({
+        render,
+        async complete(tx, response) {
+          await tx.execute(
+            `update idempotency_records set state = 'completed', response_status = ?, response_body = ?::jsonb, locked_until = null
+              where caller = ? and method = ? and path = ? and key = ?`,
+            [response.status, JSON.stringify(response.body), ...pk],
+          );
+        },
+        // Set by the unit of work once the transaction holding the record has committed.
+        get stored() { return stored; },
+        set stored(value) { stored = value; },
+      }),
     };
     request.idempotencyRelease = () =>
       em.execute(`delete from idempotency_records where caller = ? and method = ? and path = ? and key = ? and state = 'in_progress'`, pk).then(() => undefined);

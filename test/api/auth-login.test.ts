@@ -392,3 +392,13 @@ test('a lock that has run out reads as active everywhere: the live token works a
   const listed = await stack.app.inject({ method: 'GET', url: `/users?status=active&q=${encodeURIComponent(user.email)}`, headers: bearer(adminSession) });
   t.deepEqual(listed.json().data.map((u: { id: string }) => u.id), [user.id]);
 });
+
+test('a sign-in for an unknown email is audited as a failed sign-in, without the password', async (t) => {
+  const res = await stack.app.inject({ method: 'POST', url: '/auth/login', headers: { 'x-request-id': 'unknown-email-1' }, payload: { email: 'nobody-at-all@example.test', password: 'guessing-password-1' } });
+  t.is(res.statusCode, 401);
+  const rows = await stack.orm.em.fork().execute(`select actor, subject_id, summary::text as summary from audit_entries where request_id = 'unknown-email-1'`);
+  t.is(rows.length, 1);
+  t.is(rows[0].subject_id, null);
+  t.regex(rows[0].summary, /unknown_email/);
+  t.notRegex(rows[0].summary, /guessing-password-1/);
+});

@@ -31,7 +31,7 @@ export async function login(deps: ServiceDeps, ctx: WriteContext, input: { email
     [input.email],
   );
   const passwordOk = await verifyPassword(user?.password_hash ?? null, input.password);
-  if (!user) throw invalidCredentials();
+  if (!user) return recordUnknownLogin(deps, ctx);
   if (!passwordOk) {
     return recordFailedLogin(deps, { ...ctx, actor: user.id }, user.id);
   }
@@ -58,6 +58,18 @@ export async function login(deps: ServiceDeps, ctx: WriteContext, input: { email
     const pair = await issueSession(deps, tx, user.id, meta);
     return { result: pair, audit: [...audit, { action: 'auth.login', subjectType: 'user', subjectId: user.id, summary: { familyId: pair.familyId } }] };
   });
+}
+
+/**
+ * A sign-in for an email no user has: audited like any failed sign-in (useful to spot credential
+ * stuffing), and one transaction like a wrong password costs, so timing tells the two apart no better.
+ */
+async function recordUnknownLogin(deps: ServiceDeps, ctx: WriteContext): Promise<never> {
+  return deps.uow.run<never>(ctx, async () => ({
+    result: undefined as never,
+    audit: { action: 'auth.login_failed', subjectType: 'user', subjectId: null, summary: { reason: 'unknown_email' } },
+    failure: invalidCredentials(),
+  }));
 }
 
 async function recordFailedLogin(deps: ServiceDeps, ctx: WriteContext, userId: string): Promise<never> {
