@@ -3,7 +3,8 @@ import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError, ForbiddenError, UnauthenticatedError } from '../../shared/errors/index.js';
 import { sendError } from './errors.js';
-import { scopeOf, type Caller } from '../../shared/domain/access/caller.js';
+import type { Caller } from '../../shared/domain/access/caller.js';
+import { resolveCaller } from '../../shared/domain/identity/auth.service.js';
 import type { AccessClaims } from '../../shared/domain/identity/access-token.js';
 import { isPermission, type Permission } from '../../shared/domain/access/permissions.js';
 import { BOARD_COOKIE, BOARD_PATH } from './bull-board.js';
@@ -50,7 +51,6 @@ function boardCookieToken(request: FastifyRequest): string | undefined {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-interface PrincipalRow { id: string; status: string; insurer_id: string | null; revoked_at: Date | null; expired: boolean; permissions: string[] }
 
 /**
  * Access tokens are verified here, and then checked against the database on every request: the
@@ -108,17 +108,6 @@ export default fp(async (app) => {
       throw new UnauthenticatedError('UNAUTHENTICATED', 'The access token is not valid');
     }
     if (!UUID.test(String(claims.sub)) || !UUID.test(String(claims.sid))) throw new UnauthenticatedError('UNAUTHENTICATED', 'The access token is not valid');
-    const [row] = await app.orm.em.fork().execute<PrincipalRow[]>(
-      `select u.id, case when u.status = 'locked' and u.locked_until <= now() then 'active' else u.status end as status, u.insurer_id, s.revoked_at, s.absolute_expires_at < now() as expired,
-              coalesce((select array_agg(distinct rp.permission) from user_roles ur join role_permissions rp on rp.role_id = ur.role_id
-                         where ur.user_id = u.id), '{}') as permissions
-         from auth_sessions s join users u on u.id = s.user_id
-        where s.family_id = ?::uuid and s.user_id = ?::uuid`,
-      [claims.sid, claims.sub],
-    );
-    if (!row || row.revoked_at || row.expired) throw new UnauthenticatedError('SESSION_REVOKED', 'This session has been revoked; sign in again');
-    if (row.status !== 'active') throw new ForbiddenError('The account is not active', undefined, 'ACCOUNT_NOT_ACTIVE');
-    const permissions = new Set(row.permissions);
-    return { userId: row.id, familyId: claims.sid, insurerId: row.insurer_id, permissions, scope: scopeOf(row.id, row.insurer_id, permissions) };
+    return resolveCaller(app.deps, claims.sub, claims.sid);
   }
 });
