@@ -1,8 +1,10 @@
 import { benchAuditChain } from './audit-chain.bench.js';
+import { benchHttp } from './http.bench.js';
 
 /** `npm run bench`: each benchmark prints its rate against a bare baseline measured in the same run. */
 const benches: Record<string, () => Promise<{ line: string }>> = {
   audit: benchAuditChain,
+  http: benchHttp,
 };
 
 const only = process.argv.slice(2);
@@ -11,3 +13,5 @@ for (const [name, run] of Object.entries(benches)) {
   const { line } = await run();
   console.log(line);
 }
+
+process.exit(0);
