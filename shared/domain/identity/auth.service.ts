@@ -3,7 +3,7 @@ import type { AuditInput, WriteContext } from '../../db/unit-of-work.js';
 import { ForbiddenError, InvalidTransitionError, NotFoundError, UnauthenticatedError } from '../../errors/index.js';
 import { scopeOf, type Caller } from '../access/caller.js';
 import type { ServiceDeps } from '../deps.js';
-import { EFFECTIVE_STATUS, loadUserView, permissionsOf, type UserView } from '../users/user.view.js';
+import { EFFECTIVE_STATUS, loadUserView, type UserView } from '../users/user.view.js';
 import { randomToken, tokenHash } from './crypto.js';
 import { checkSecondFactor } from './mfa.service.js';
 import { verifyPassword } from './passwords.js';
@@ -260,9 +260,9 @@ export async function resolveCaller(deps: ServiceDeps, userId: string, familyId:
 }
 
 export async function me(deps: ServiceDeps, caller: Caller): Promise<UserView & { permissions: string[] }> {
-  const em = deps.orm.em.fork();
-  const user = await loadUserView(em, caller.userId);
+  const user = await loadUserView(deps.orm.em.fork(), caller.userId);
   if (!user) throw new NotFoundError();
-  return { ...user, permissions: await permissionsOf(em, caller.userId) };
+  // Already resolved for this request from the user's roles; no second query.
+  return { ...user, permissions: [...caller.permissions].sort() };
 }
 

@@ -40,11 +40,3 @@ export async function loadUserView(em: EntityManager, id: string): Promise<UserV
   const [row] = await em.execute<Record<string, unknown>[]>(`select ${USER_VIEW_COLUMNS} from users u where u.id = ?`, [id]);
   return row ? toUserView(row) : null;
 }
-
-export async function permissionsOf(em: EntityManager, userId: string): Promise<string[]> {
-  const rows = await em.execute<{ permission: string }[]>(
-    `select distinct rp.permission from user_roles ur join role_permissions rp on rp.role_id = ur.role_id where ur.user_id = ? order by 1`,
-    [userId],
-  );
-  return rows.map((r) => r.permission);
-}
