@@ -145,6 +145,14 @@ export async function refresh(deps: ServiceDeps, ctx: WriteContext, refreshToken
   const hash = tokenHash(refreshToken);
   const invalid = () => new UnauthenticatedError('INVALID_REFRESH_TOKEN', 'The refresh token is invalid, expired or revoked; sign in again');
   return deps.uow.run<TokenPair>(ctx, async (tx) => {
+    // Lifting an expired lock writes the user row: lock it before the session row, in the order a
+    // suspension takes them (user, then sessions), so the two can never deadlock.
+    const [peek] = await tx.execute<{ user_id: string; lock_expired: boolean }[]>(
+      `select s.user_id, (u.status = 'locked' and coalesce(u.locked_until <= now(), false)) as lock_expired
+         from auth_sessions s join users u on u.id = s.user_id where s.refresh_hash = ?`,
+      [hash],
+    );
+    if (peek?.lock_expired) await tx.execute(`select 1 from users where id = ? for update`, [peek.user_id]);
     const [session] = await tx.execute<{ family_id: string; user_id: string; live: boolean; status: string; lock_expired: boolean }[]>(
       `select s.family_id, s.user_id, u.status, coalesce(u.locked_until <= now(), false) as lock_expired,
               (s.revoked_at is null and s.expires_at > now() and s.absolute_expires_at > now()) as live
