@@ -7,7 +7,7 @@ import { createLogger, type Logger } from '../shared/logger.js';
 import { QUEUE_NAMES } from '../shared/queues/names.js';
 import { OutboxRelay } from '../shared/queues/outbox-relay.js';
 import { QueueSet } from '../shared/queues/queue-set.js';
-import { createRedis } from '../shared/redis.js';
+import { createRedis, settled } from '../shared/redis.js';
 import { processors, type WorkerDeps } from './processors/index.js';
 import { createMailTransport } from '../shared/domain/mail/transport.js';
 import { registerSchedulers } from './schedulers.js';
@@ -47,13 +47,19 @@ export async function assertNoEviction(redis: Redis): Promise<void> {
 export async function startWorkers(opts: StartWorkersOptions): Promise<WorkerHandle> {
   const { config } = opts;
   const log = opts.log ?? createLogger(config.LOG_LEVEL, 'worker');
+  // Checked before anything else is opened, so a refusal leaves nothing behind.
+  const producer = createRedis(config.REDIS_URL, 'command', 'worker-producer');
+  await settled(producer);
+  try {
+    await assertNoEviction(producer);
+  } catch (err) {
+    producer.disconnect();
+    throw err;
+  }
   const ownOrm = !opts.orm;
   const orm = opts.orm ?? (await createOrm(config, 'insurance-worker'));
   const mail = createMailTransport(config, log);
   const deps: WorkerDeps = { ...createServiceDeps(config, orm, log), mail };
-
-  const producer = createRedis(config.REDIS_URL, 'command', 'worker-producer');
-  await assertNoEviction(producer);
   const queues = new QueueSet(producer, config.REDIS_PREFIX);
   const workerConnection = createRedis(config.REDIS_URL, 'worker', 'worker');
 
