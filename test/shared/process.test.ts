@@ -65,3 +65,15 @@ test('on SIGTERM the web process finishes the request in flight, then exits 0', 
   t.regex(proc.out(), /shutdown complete/);
   await orm.close();
 });
+
+test('on SIGTERM the worker process closes its workers and pools, then exits 0', async (t) => {
+  const database = await createTestDatabase();
+  const config = testConfig(database);
+  const proc = run('workers/worker.ts', { NODE_ENV: 'test', LOG_LEVEL: 'info', DATABASE_URL: config.DATABASE_URL, REDIS_PREFIX: config.REDIS_PREFIX });
+  for (let i = 0; i < 200 && !/workers started/.test(proc.out()); i++) await new Promise((r) => setTimeout(r, 100));
+  t.regex(proc.out(), /workers started/);
+  proc.child.kill('SIGTERM');
+  const code = await proc.exited;
+  t.is(code, 0, proc.out() + proc.err());
+  t.regex(proc.out(), /shutdown complete/);
+});
