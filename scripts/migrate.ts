@@ -10,7 +10,7 @@ import { isEntry, runMain } from '../shared/process.js';
  */
 export async function prepareDatabase(orm: Orm, config: Config): Promise<string[]> {
   // Creates an empty database only; the schema comes from the migrations below.
-  await orm.getSchemaGenerator().ensureDatabase();
+  await orm.schema.ensureDatabase();
   const applied = await migrate(orm);
   const { bootstrapAdminCreated } = await seedReferenceData(orm, config);
   if (bootstrapAdminCreated) process.stdout.write(`Bootstrap admin ${config.BOOTSTRAP_ADMIN_EMAIL} created\n`);

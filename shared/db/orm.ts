@@ -10,17 +10,16 @@ export type { EntityManager } from '@mikro-orm/postgresql';
 export function ormOptions(config: Pick<Config, 'DATABASE_URL' | 'DATABASE_POOL_MAX'>, applicationName = 'insurance-api'): Options {
   return {
     clientUrl: config.DATABASE_URL,
-    entities,
+    entities: [...entities],
     extensions: [Migrator],
     migrations: { migrationsList, transactional: true, allOrNothing: true, snapshot: false },
-    // Connect lazily: a process must start (and answer /health/ready with 503) while the database is down.
-    connect: false,
     ensureDatabase: false,
     forceUtcTimezone: true,
     allowGlobalContext: false,
     discovery: { warnWhenNoEntities: false },
-    pool: { min: 0, max: config.DATABASE_POOL_MAX, acquireTimeoutMillis: 5000, idleTimeoutMillis: 30_000 },
-    driverOptions: { connection: { application_name: applicationName, connectionTimeoutMillis: 5000 } },
+    pool: { min: 0, max: config.DATABASE_POOL_MAX, idleTimeoutMillis: 30_000 },
+    // Handed to pg's Pool. MikroORM 7 connects lazily: a process starts (and answers /health/ready 503) while the database is down.
+    driverOptions: { application_name: applicationName, connectionTimeoutMillis: 5000 },
     debug: false,
     // Migration progress is reported by the callers (scripts/migrate.ts logs what was applied).
     logger: () => {},
@@ -32,11 +31,11 @@ export async function createOrm(config: Pick<Config, 'DATABASE_URL' | 'DATABASE_
 }
 
 export async function migrate(orm: Orm): Promise<string[]> {
-  const applied = await orm.getMigrator().up();
+  const applied = await orm.migrator.up();
   return applied.map((m) => m.name);
 }
 
 export async function pendingMigrations(orm: Orm): Promise<string[]> {
-  const pending = await orm.getMigrator().getPendingMigrations();
+  const pending = await orm.migrator.getPending();
   return pending.map((m) => m.name);
 }

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import test from 'ava';
 import { buildApp } from '../../api/app.js';
 import { createOrm } from '../../shared/db/orm.js';
@@ -117,6 +118,8 @@ test('/system/info gives name, version, runtime and every queue with its counts'
   const info = res.json().data;
   t.is(info.apiVersion, '1');
   t.is(info.nodeVersion, process.version);
+  // npm test runs on the runtime pinned in the lockfile (the node package), whatever Node the machine has.
+  t.is(info.nodeVersion, `v${JSON.parse(readFileSync('package.json', 'utf8')).dependencies.node}`);
   t.is(info.environment, 'test');
   t.is(typeof info.uptimeSeconds, 'number');
   t.truthy(info.name && info.version);

@@ -1,4 +1,4 @@
-import { defineEntity } from '@mikro-orm/core';
+import { defineEntity, type InferEntity } from '@mikro-orm/core';
 
 export const USER_STATUSES = ['pending', 'active', 'suspended', 'locked', 'archived'] as const;
 export type UserStatus = (typeof USER_STATUSES)[number];
@@ -6,8 +6,8 @@ export const KYC_STATUSES = ['unverified', 'verified', 'rejected', 'revoked'] as
 export type KycStatus = (typeof KYC_STATUSES)[number];
 
 /**
- * The users table as an entity. Services mostly use SQL through the EntityManager (set-based
- * updates, row locks, aggregates); the mapping stays complete so ORM reads see every column.
+ * A user: identity, status, data scope (insurerId) and credentials. Loaded as an entity (with the row
+ * lock a change needs) and changed as an object; views and lists read it through Kysely.
  */
 export const User = defineEntity({
   name: 'User',
@@ -17,24 +17,25 @@ export const User = defineEntity({
     email: p.text(),
     name: p.text(),
     phone: p.text().nullable(),
-    status: p.text().$type<UserStatus>(),
+    status: p.text().$type<UserStatus>().defaultRaw(`'pending'`),
     insurerId: p.text().nullable(),
-    locale: p.text(),
-    kycStatus: p.text().$type<KycStatus>(),
+    locale: p.text().defaultRaw(`'en'`),
+    kycStatus: p.text().$type<KycStatus>().defaultRaw(`'unverified'`),
     kycReference: p.text().nullable(),
     nationalId: p.text().nullable(),
     // Credentials and second factor: hidden, so they never serialise; loaded only when asked for.
     passwordHash: p.text().nullable().hidden().lazy(),
     passwordChangedAt: p.datetime().nullable(),
-    failedLoginCount: p.integer(),
+    failedLoginCount: p.integer().defaultRaw('0'),
     lockedUntil: p.datetime().nullable(),
     lastLoginAt: p.datetime().nullable(),
-    mfaEnabled: p.boolean(),
+    mfaEnabled: p.boolean().defaultRaw('false'),
     mfaSecret: p.text().nullable().hidden().lazy(),
     mfaLastStep: p.bigint('number').nullable(),
     statusReason: p.text().nullable(),
-    version: p.integer().version(),
-    createdAt: p.datetime(),
-    updatedAt: p.datetime().onUpdate(() => new Date()),
+    version: p.integer().version().defaultRaw('1'),
+    createdAt: p.datetime().defaultRaw('now()'),
+    updatedAt: p.datetime().defaultRaw('now()').onUpdate(() => new Date()),
   }),
 });
+export type IUser = InferEntity<typeof User>;

@@ -1,0 +1,22 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { InferKyselyDB } from '@mikro-orm/sql';
+import type { ColumnType, Kysely } from 'kysely';
+import type { entities } from './entities.js';
+
+/**
+ * Dates as they come back from a Kysely query: the ORM's pg type parsers keep timestamps as the text
+ * PostgreSQL sends, and the entity hydrator converts them. Typed so a query result never claims a Date.
+ */
+type AsRead<V> = V extends ColumnType<infer S, infer I, infer U> ? ColumnType<DateAsText<S>, I, U> : ColumnType<DateAsText<V>, V, V>;
+type DateAsText<V> = V extends Date ? string : V;
+
+type Inferred = InferKyselyDB<(typeof entities)[number]>;
+/** Every table of the schema, as the entities describe it. */
+export type Database = { [T in keyof Inferred]: { [C in keyof Inferred[T]]: AsRead<Inferred[T][C]> } };
+
+/** A typed Kysely query builder bound to the entity manager's connection (its transaction, if any). */
+export const db = (em: EntityManager): Kysely<Database> => em.getKysely<Database>();
+
+/** A timestamp as the API shows it (ISO 8601 UTC with milliseconds). */
+export const iso = (value: string | Date): string => new Date(value).toISOString();
+export const isoOrNull = (value: string | Date | null): string | null => (value === null ? null : iso(value));

@@ -1,0 +1,27 @@
+import { defineEntity, type InferEntity } from '@mikro-orm/core';
+
+/** A named set of permissions; assigned to users through UserRole. */
+export const Role = defineEntity({
+  name: 'Role',
+  tableName: 'roles',
+  properties: (p) => ({
+    id: p.uuid().primary(),
+    name: p.text(),
+    description: p.text().nullable(),
+    system: p.boolean().defaultRaw('false'),
+    permissions: () => p.oneToMany(RolePermission).mappedBy('role').orphanRemoval(),
+    createdAt: p.datetime().defaultRaw('now()'),
+    updatedAt: p.datetime().defaultRaw('now()').onUpdate(() => new Date()),
+  }),
+});
+export type IRole = InferEntity<typeof Role>;
+
+/** One permission a role holds (the catalogue's names; see permissions.ts). */
+export const RolePermission = defineEntity({
+  name: 'RolePermission',
+  tableName: 'role_permissions',
+  properties: (p) => ({
+    role: () => p.manyToOne(Role).primary(),
+    permission: p.text().primary(),
+  }),
+});

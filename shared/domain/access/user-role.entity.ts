@@ -1,0 +1,14 @@
+import { defineEntity } from '@mikro-orm/core';
+import { User } from '../users/user.entity.js';
+import { Role } from './role.entity.js';
+
+/** A role held by a user. */
+export const UserRole = defineEntity({
+  name: 'UserRole',
+  tableName: 'user_roles',
+  properties: (p) => ({
+    user: () => p.manyToOne(User).primary(),
+    role: () => p.manyToOne(Role).primary(),
+    assignedAt: p.datetime().defaultRaw('now()'),
+  }),
+});

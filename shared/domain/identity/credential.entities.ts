@@ -1,0 +1,45 @@
+import { defineEntity } from '@mikro-orm/core';
+import { User } from '../users/user.entity.js';
+
+/** A single-use MFA recovery code, stored as its SHA-256. */
+export const MfaRecoveryCode = defineEntity({
+  name: 'MfaRecoveryCode',
+  tableName: 'mfa_recovery_codes',
+  properties: (p) => ({
+    user: () => p.manyToOne(User).primary(),
+    codeHash: p.text().primary(),
+    usedAt: p.datetime().nullable(),
+  }),
+});
+
+/** The second step of an MFA sign-in: a single-use token (stored hashed) that lives five minutes. */
+export const MfaChallenge = defineEntity({
+  name: 'MfaChallenge',
+  tableName: 'mfa_challenges',
+  properties: (p) => ({
+    tokenHash: p.text().primary(),
+    user: () => p.manyToOne(User),
+    expiresAt: p.datetime(),
+    usedAt: p.datetime().nullable(),
+    failedAttempts: p.integer().defaultRaw('0'),
+  }),
+});
+
+export const RESET_PURPOSES = ['reset', 'set_password'] as const;
+export type ResetPurpose = (typeof RESET_PURPOSES)[number];
+
+/** A password reset (or first password) request; the mail worker mints the token and stores its hash. */
+export const PasswordResetToken = defineEntity({
+  name: 'PasswordResetToken',
+  tableName: 'password_reset_tokens',
+  properties: (p) => ({
+    id: p.uuid().primary(),
+    user: () => p.manyToOne(User),
+    purpose: p.text().$type<ResetPurpose>().defaultRaw(`'reset'`),
+    tokenHash: p.text().nullable(),
+    expiresAt: p.datetime().nullable(),
+    sentAt: p.datetime().nullable(),
+    usedAt: p.datetime().nullable(),
+    createdAt: p.datetime().defaultRaw('now()'),
+  }),
+});

@@ -1,0 +1,35 @@
+import { defineEntity, type InferEntity } from '@mikro-orm/core';
+import { User } from '../users/user.entity.js';
+
+/**
+ * A session family: one sign-in on one device. The current refresh token is stored only as its
+ * hash; the hashes it replaced are RotatedToken rows, kept to detect reuse.
+ */
+export const AuthSession = defineEntity({
+  name: 'AuthSession',
+  tableName: 'auth_sessions',
+  properties: (p) => ({
+    familyId: p.uuid().primary(),
+    user: () => p.manyToOne(User),
+    refreshHash: p.text().hidden(),
+    createdAt: p.datetime().defaultRaw('now()'),
+    lastUsedAt: p.datetime().defaultRaw('now()'),
+    expiresAt: p.datetime(),
+    absoluteExpiresAt: p.datetime(),
+    revokedAt: p.datetime().nullable(),
+    revokedReason: p.text().nullable(),
+    userAgent: p.text().nullable(),
+    ip: p.text().nullable(),
+  }),
+});
+export type IAuthSession = InferEntity<typeof AuthSession>;
+
+export const RotatedToken = defineEntity({
+  name: 'RotatedToken',
+  tableName: 'auth_rotated_tokens',
+  properties: (p) => ({
+    tokenHash: p.text().primary(),
+    family: () => p.manyToOne(AuthSession).fieldName('family_id'),
+    rotatedAt: p.datetime().defaultRaw('now()'),
+  }),
+});
