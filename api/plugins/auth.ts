@@ -4,7 +4,7 @@ import fp from 'fastify-plugin';
 import { AppError, ForbiddenError, UnauthenticatedError } from '../../shared/errors/index.js';
 import { sendError } from './errors.js';
 import type { Caller } from '../../shared/domain/access/caller.js';
-import { resolveCaller } from '../../shared/domain/identity/auth.service.js';
+import { resolveCaller } from '../../shared/domain/identity/caller-resolution.js';
 import type { AccessClaims } from '../../shared/domain/identity/access-token.js';
 import { isPermission, type Permission } from '../../shared/domain/access/permissions.js';
 import { BOARD_COOKIE, BOARD_PATH } from './bull-board.js';

@@ -1,9 +1,9 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { AuditInput, WriteContext } from '../../db/unit-of-work.js';
 import { ForbiddenError, InvalidTransitionError, NotFoundError, UnauthenticatedError } from '../../errors/index.js';
-import { scopeOf, type Caller } from '../access/caller.js';
+import type { Caller } from '../access/caller.js';
 import type { ServiceDeps } from '../deps.js';
-import { EFFECTIVE_STATUS, loadUserView, type UserView } from '../users/user.view.js';
+import { loadUserView, type UserView } from '../users/user.view.js';
 import { randomToken, tokenHash } from './crypto.js';
 import { checkSecondFactor } from './mfa.service.js';
 import { verifyPassword } from './passwords.js';
@@ -16,7 +16,7 @@ export interface TokenPair { accessToken: string; refreshToken: string; tokenTyp
 export interface MfaChallenge { mfaRequired: true; mfaToken: string; expiresIn: number }
 
 const invalidCredentials = () => new UnauthenticatedError('INVALID_CREDENTIALS', 'The email or password is incorrect');
-const notActive = () => new ForbiddenError('The account is not active', undefined, 'ACCOUNT_NOT_ACTIVE');
+export const notActive = () => new ForbiddenError('The account is not active', undefined, 'ACCOUNT_NOT_ACTIVE');
 
 interface CredentialRow { id: string; email: string; status: string; password_hash: string | null; mfa_enabled: boolean; lock_expired: boolean }
 
@@ -244,27 +244,6 @@ export async function revokeSession(deps: ServiceDeps, ctx: WriteContext, caller
     await revokeFamily(tx, familyId, 'revoked_by_user');
     return { result: undefined, audit: { action: 'auth.session_revoke', subjectType: 'session', subjectId: familyId } };
   });
-}
-
-interface CallerRow { id: string; status: string; insurer_id: string | null; revoked_at: Date | null; expired: boolean; permissions: string[] }
-
-/**
- * Who is calling, from an access token's user and session family: one query per request, so a
- * revoked session fails and a role change applies on the very next request, in every process.
- */
-export async function resolveCaller(deps: ServiceDeps, userId: string, familyId: string): Promise<Caller> {
-  const [row] = await deps.orm.em.fork().execute<CallerRow[]>(
-    `select u.id, ${EFFECTIVE_STATUS} as status, u.insurer_id, s.revoked_at, s.absolute_expires_at < now() as expired,
-            coalesce((select array_agg(distinct rp.permission) from user_roles ur join role_permissions rp on rp.role_id = ur.role_id
-                       where ur.user_id = u.id), '{}') as permissions
-       from auth_sessions s join users u on u.id = s.user_id
-      where s.family_id = ?::uuid and s.user_id = ?::uuid`,
-    [familyId, userId],
-  );
-  if (!row || row.revoked_at || row.expired) throw new UnauthenticatedError('SESSION_REVOKED', 'This session has been revoked; sign in again');
-  if (row.status !== 'active') throw notActive();
-  const permissions = new Set(row.permissions);
-  return { userId: row.id, familyId, insurerId: row.insurer_id, permissions, scope: scopeOf(row.id, row.insurer_id, permissions) };
 }
 
 export async function me(deps: ServiceDeps, caller: Caller): Promise<UserView & { permissions: string[] }> {
