@@ -1,10 +1,15 @@
+import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { sql } from 'kysely';
 import { randomBytes } from 'node:crypto';
 import { generateSecret, generateURI, verifySync } from 'otplib';
+import { db } from '../../db/database.js';
 import type { WriteContext } from '../../db/unit-of-work.js';
 import { InvalidTransitionError, UnauthenticatedError } from '../../errors/index.js';
 import type { Caller } from '../access/caller.js';
 import type { ServiceDeps } from '../deps.js';
+import { User, type IUser } from '../users/user.entity.js';
+import { MfaRecoveryCode } from './credential.entities.js';
 import { tokenHash } from './crypto.js';
 import { verifyPassword } from './passwords.js';
 
@@ -21,39 +26,39 @@ function recoveryCode(): string {
 }
 const normaliseRecovery = (code: string) => code.trim().toLowerCase();
 
-interface MfaRow { email: string; mfa_enabled: boolean; mfa_secret: string | null; mfa_last_step: string | null; password_hash: string | null }
-
-async function mfaRow(em: EntityManager, userId: string): Promise<MfaRow> {
-  const [row] = await em.execute<MfaRow[]>(`select email, mfa_enabled, mfa_secret, mfa_last_step, password_hash from users where id = ? for update`, [userId]);
-  return row;
+/** The user row, locked for the change, with the sealed TOTP secret (and the password hash when asked). */
+export async function lockForSecondFactor(tx: EntityManager, userId: string, withPassword = false) {
+  const populate = withPassword ? (['mfaSecret', 'passwordHash'] as const) : (['mfaSecret'] as const);
+  return tx.findOneOrFail(User, userId, { lockMode: LockMode.PESSIMISTIC_WRITE, populate });
 }
 
 /**
  * A TOTP code (RFC 6238, 30 s, 6 digits, one step either side) not older than the last accepted
  * step, so each code works once; or an unused recovery code, spent on use. Returns which one matched.
+ * `user` comes locked from lockForSecondFactor: concurrent checks of one user take turns.
  */
-export async function checkSecondFactor(deps: ServiceDeps, tx: EntityManager, userId: string, code: string, allowRecovery = true): Promise<'totp' | 'recovery' | null> {
-  const row = await mfaRow(tx, userId);
-  if (!row?.mfa_secret) return null;
+export async function checkSecondFactor(deps: ServiceDeps, tx: EntityManager, user: IUser, code: string, allowRecovery = true): Promise<'totp' | 'recovery' | null> {
+  if (!user.mfaSecret) return null;
   const candidate = code.trim();
   if (/^\d{6}$/.test(candidate)) {
-    const secret = deps.mfaSecrets.open(row.mfa_secret);
-    const afterTimeStep = row.mfa_last_step === null ? undefined : Number(row.mfa_last_step);
+    const secret = deps.mfaSecrets.open(user.mfaSecret);
+    const afterTimeStep = user.mfaLastStep ?? undefined;
     const epoch = Math.floor(Date.now() / 1000);
     // A step beyond this server's window was accepted (by a server whose clock runs ahead): no code
     // in the window is newer. otplib throws for such an afterTimeStep, which would answer 500.
     if (afterTimeStep !== undefined && afterTimeStep > Math.floor((epoch + STEP_SECONDS) / STEP_SECONDS)) return null;
     const result = verifySync({ secret, token: candidate, epoch, epochTolerance: STEP_SECONDS, afterTimeStep });
     if (!result.valid) return null;
-    await tx.execute(`update users set mfa_last_step = ? where id = ?`, [(result as { timeStep: number }).timeStep, userId]);
+    // Replay bookkeeping, not a change to the account: no updated_at or version bump (an entity update would make both).
+    await db(tx).updateTable('users').set({ mfa_last_step: (result as { timeStep: number }).timeStep }).where('id', '=', user.id).execute();
     return 'totp';
   }
   if (!allowRecovery) return null;
-  const spent = await tx.execute(
-    `update mfa_recovery_codes set used_at = now() where user_id = ? and code_hash = ? and used_at is null returning user_id`,
-    [userId, tokenHash(normaliseRecovery(candidate))],
-  );
-  return spent.length ? 'recovery' : null;
+  // Spent by compare-and-set: a code counts once.
+  const spent = await db(tx).updateTable('mfa_recovery_codes').set({ used_at: sql<Date>`now()` })
+    .where('user_id', '=', user.id).where('code_hash', '=', tokenHash(normaliseRecovery(candidate))).where('used_at', 'is', null)
+    .returning('user_id').executeTakeFirst();
+  return spent ? 'recovery' : null;
 }
 
 const invalidCode = () => new UnauthenticatedError('INVALID_MFA_CODE', 'The code is not valid');
@@ -63,18 +68,16 @@ export interface MfaEnrolment { secret: string; otpauthUri: string; recoveryCode
 /** Starts enrolment: a new secret and ten recovery codes, shown once. MFA is on only after verify. */
 export async function setupMfa(deps: ServiceDeps, ctx: WriteContext, caller: Caller): Promise<MfaEnrolment> {
   return deps.uow.run(ctx, async (tx) => {
-    const row = await mfaRow(tx, caller.userId);
-    if (row.mfa_enabled) throw new InvalidTransitionError('enabled', 'setup', ['disabled'], 'MFA enrolment');
+    const user = await tx.findOneOrFail(User, caller.userId, { lockMode: LockMode.PESSIMISTIC_WRITE });
+    if (user.mfaEnabled) throw new InvalidTransitionError('enabled', 'setup', ['disabled'], 'MFA enrolment');
     const secret = generateSecret();
     const recoveryCodes = Array.from({ length: RECOVERY_CODE_COUNT }, recoveryCode);
-    await tx.execute(`update users set mfa_secret = ?, mfa_last_step = null where id = ?`, [deps.mfaSecrets.seal(secret), caller.userId]);
-    await tx.execute(`delete from mfa_recovery_codes where user_id = ?`, [caller.userId]);
-    await tx.execute(
-      `insert into mfa_recovery_codes (user_id, code_hash) select ?, jsonb_array_elements_text(?::jsonb)`,
-      [caller.userId, JSON.stringify(recoveryCodes.map((c) => tokenHash(c)))],
-    );
+    // A pending enrolment is not yet a change to the account (MFA stays off): no updated_at or version bump.
+    await db(tx).updateTable('users').set({ mfa_secret: deps.mfaSecrets.seal(secret), mfa_last_step: null }).where('id', '=', user.id).execute();
+    await db(tx).deleteFrom('mfa_recovery_codes').where('user_id', '=', user.id).execute();
+    for (const code of recoveryCodes) tx.create(MfaRecoveryCode, { user, codeHash: tokenHash(code) });
     return {
-      result: { secret, otpauthUri: generateURI({ issuer: ISSUER, label: row.email, secret }), recoveryCodes },
+      result: { secret, otpauthUri: generateURI({ issuer: ISSUER, label: user.email, secret }), recoveryCodes },
       audit: { action: 'user.mfa_setup', subjectType: 'user', subjectId: caller.userId },
     };
   });
@@ -84,11 +87,11 @@ export async function setupMfa(deps: ServiceDeps, ctx: WriteContext, caller: Cal
 export async function verifyMfa(deps: ServiceDeps, ctx: WriteContext, caller: Caller, code: string): Promise<void> {
   // Failures are thrown inside the unit of work: nothing is committed and no idempotent response is stored.
   await deps.uow.run(ctx, async (tx) => {
-    const row = await mfaRow(tx, caller.userId);
-    if (row.mfa_enabled) throw new InvalidTransitionError('enabled', 'verify', ['pending'], 'MFA enrolment');
-    if (!row.mfa_secret) throw new InvalidTransitionError('disabled', 'verify', ['pending'], 'MFA enrolment');
-    if (!(await checkSecondFactor(deps, tx, caller.userId, code, false))) throw invalidCode();
-    await tx.execute(`update users set mfa_enabled = true, updated_at = now() where id = ?`, [caller.userId]);
+    const user = await lockForSecondFactor(tx, caller.userId);
+    if (user.mfaEnabled) throw new InvalidTransitionError('enabled', 'verify', ['pending'], 'MFA enrolment');
+    if (!user.mfaSecret) throw new InvalidTransitionError('disabled', 'verify', ['pending'], 'MFA enrolment');
+    if (!(await checkSecondFactor(deps, tx, user, code, false))) throw invalidCode();
+    user.mfaEnabled = true;
     return { result: undefined, audit: { action: 'user.mfa_enable', subjectType: 'user', subjectId: caller.userId } };
   });
 }
@@ -96,12 +99,12 @@ export async function verifyMfa(deps: ServiceDeps, ctx: WriteContext, caller: Ca
 /** Turns MFA off; needs the password and a current code (or a recovery code). */
 export async function disableMfa(deps: ServiceDeps, ctx: WriteContext, caller: Caller, input: { password: string; code: string }): Promise<void> {
   await deps.uow.run(ctx, async (tx) => {
-    const row = await mfaRow(tx, caller.userId);
-    if (!row.mfa_enabled) throw new InvalidTransitionError('disabled', 'disable', ['enabled'], 'MFA enrolment');
-    if (!(await verifyPassword(row.password_hash, input.password))) throw new UnauthenticatedError('INVALID_CREDENTIALS', 'The password is incorrect');
-    if (!(await checkSecondFactor(deps, tx, caller.userId, input.code))) throw invalidCode();
-    await tx.execute(`update users set mfa_enabled = false, mfa_secret = null, mfa_last_step = null, updated_at = now() where id = ?`, [caller.userId]);
-    await tx.execute(`delete from mfa_recovery_codes where user_id = ?`, [caller.userId]);
+    const user = await lockForSecondFactor(tx, caller.userId, true);
+    if (!user.mfaEnabled) throw new InvalidTransitionError('disabled', 'disable', ['enabled'], 'MFA enrolment');
+    if (!(await verifyPassword(user.passwordHash ?? null, input.password))) throw new UnauthenticatedError('INVALID_CREDENTIALS', 'The password is incorrect');
+    if (!(await checkSecondFactor(deps, tx, user, input.code))) throw invalidCode();
+    Object.assign(user, { mfaEnabled: false, mfaSecret: null, mfaLastStep: null });
+    await db(tx).deleteFrom('mfa_recovery_codes').where('user_id', '=', user.id).execute();
     return { result: undefined, audit: { action: 'user.mfa_disable', subjectType: 'user', subjectId: caller.userId } };
   });
 }

@@ -1,9 +1,14 @@
+import { LockMode, raw } from '@mikro-orm/core';
+import { sql } from 'kysely';
+import { db } from '../../db/database.js';
 import type { WriteContext } from '../../db/unit-of-work.js';
 import { UnauthenticatedError, ValidationError } from '../../errors/index.js';
 import { uuidv7 } from '../../ids.js';
 import { JOBS } from '../../queues/names.js';
 import type { Caller } from '../access/caller.js';
 import type { ServiceDeps } from '../deps.js';
+import { User } from '../users/user.entity.js';
+import { PasswordResetToken } from './credential.entities.js';
 import { tokenHash } from './crypto.js';
 import { assertPasswordAllowed, hashPassword, verifyPassword } from './passwords.js';
 import { revokeSessions } from './sessions.js';
@@ -17,14 +22,14 @@ export const RESET_TOKEN_MINUTES = 30;
 export async function requestPasswordReset(deps: ServiceDeps, ctx: WriteContext, email: string): Promise<{ status: 'accepted' }> {
   const accepted = { status: 'accepted' as const };
   return deps.uow.run(ctx, async (tx) => {
-    const [user] = await tx.execute<{ id: string }[]>(`select id from users where lower(email) = lower(?) and status <> 'archived'`, [email]);
+    const user = await db(tx).selectFrom('users').select('id')
+      .where((eb) => eb(eb.fn('lower', ['email']), '=', eb.fn('lower', [eb.val(email)]))).where('status', '<>', 'archived').executeTakeFirst();
     if (!user) return { result: accepted, audit: [] };
-    const resetId = uuidv7();
-    await tx.execute(`insert into password_reset_tokens (id, user_id, purpose) values (?, ?, 'reset')`, [resetId, user.id]);
+    const reset = tx.create(PasswordResetToken, { id: uuidv7(), user: user.id, purpose: 'reset' });
     return {
       result: accepted,
       audit: { action: 'auth.password_reset_requested', subjectType: 'user', subjectId: user.id },
-      jobs: [{ queue: 'mail', name: JOBS.mail.send, payload: { kind: 'password_reset', resetId } }],
+      jobs: [{ queue: 'mail', name: JOBS.mail.send, payload: { kind: 'password_reset', resetId: reset.id } }],
     };
   });
 }
@@ -33,47 +38,44 @@ const badToken = () => new ValidationError([{ field: 'body.token', message: 'is 
 
 /** Sets a new password with a reset token: single use, 30 minutes; unlocks and ends every session. */
 export async function resetPassword(deps: ServiceDeps, ctx: WriteContext, input: { token: string; newPassword: string }): Promise<void> {
-  const [candidate] = await deps.orm.em.fork().execute<{ email: string }[]>(
-    `select u.email from password_reset_tokens t join users u on u.id = t.user_id where t.token_hash = ? and t.used_at is null and t.expires_at > now()`,
-    [tokenHash(input.token)],
-  );
+  const hashed = tokenHash(input.token);
+  const candidate = await db(deps.orm.em).selectFrom('password_reset_tokens as t').innerJoin('users as u', 'u.id', 't.user_id').select('u.email')
+    .where('t.token_hash', '=', hashed).where('t.used_at', 'is', null).where('t.expires_at', '>', sql<string>`now()`).executeTakeFirst();
   if (!candidate) throw badToken();
   assertPasswordAllowed(input.newPassword, candidate.email);
   const hash = await hashPassword(input.newPassword);
   await deps.uow.run(ctx, async (tx) => {
-    const [token] = await tx.execute<{ id: string; user_id: string; purpose: string }[]>(
-      `update password_reset_tokens set used_at = now() where token_hash = ? and used_at is null and expires_at > now() returning id, user_id, purpose`,
-      [tokenHash(input.token)],
-    );
+    const token = await tx.findOne(PasswordResetToken, { tokenHash: hashed, usedAt: null, expiresAt: { $gt: raw('now()') } }, { lockMode: LockMode.PESSIMISTIC_WRITE });
     // Spent by a concurrent request since the check above.
     if (!token) throw badToken();
-    const [user] = await tx.execute<{ status: string }[]>(
-      `update users set password_hash = ?, password_changed_at = now(), failed_login_count = 0, locked_until = null,
-              status = case when status = 'locked' then 'active' else status end, updated_at = now(), version = version + 1
-        where id = ? returning status`,
-      [hash, token.user_id],
-    );
-    const ended = await revokeSessions(tx, token.user_id, 'password_reset');
+    token.usedAt = raw<Date>('now()');
+    // Locked before the sessions, in the order a suspension takes them.
+    const user = await tx.findOneOrFail(User, token.user.id, { lockMode: LockMode.PESSIMISTIC_WRITE });
+    Object.assign(user, { passwordHash: hash, passwordChangedAt: raw<Date>('now()'), failedLoginCount: 0, lockedUntil: null });
+    if (user.status === 'locked') user.status = 'active';
+    const ended = await revokeSessions(tx, user.id, 'password_reset');
     return {
       result: undefined,
-      audit: { action: 'user.password_reset', subjectType: 'user', subjectId: token.user_id, summary: { sessionsEnded: ended, status: user.status, purpose: token.purpose } },
+      audit: { action: 'user.password_reset', subjectType: 'user', subjectId: user.id, summary: { sessionsEnded: ended, status: user.status, purpose: token.purpose } },
     };
   });
 }
 
 /** Changes the caller's own password; every other session ends, this one stays. */
 export async function changePassword(deps: ServiceDeps, ctx: WriteContext, caller: Caller, input: { currentPassword: string; newPassword: string }): Promise<void> {
-  const [user] = await deps.orm.em.fork().execute<{ email: string; password_hash: string | null }[]>(`select email, password_hash from users where id = ?`, [caller.userId]);
-  if (!(await verifyPassword(user.password_hash, input.currentPassword))) {
+  const current = await deps.orm.em.fork().findOneOrFail(User, caller.userId, { populate: ['passwordHash'] });
+  if (!(await verifyPassword(current.passwordHash ?? null, input.currentPassword))) {
     throw new UnauthenticatedError('INVALID_CREDENTIALS', 'The current password is incorrect');
   }
-  assertPasswordAllowed(input.newPassword, user.email);
+  assertPasswordAllowed(input.newPassword, current.email);
   if (input.newPassword === input.currentPassword) {
     throw new ValidationError([{ field: 'body.newPassword', message: 'must differ from the current password', constraint: 'notCurrent' }]);
   }
   const hash = await hashPassword(input.newPassword);
   await deps.uow.run(ctx, async (tx) => {
-    await tx.execute(`update users set password_hash = ?, password_changed_at = now(), updated_at = now(), version = version + 1 where id = ?`, [hash, caller.userId]);
+    // Locked before the sessions, in the order a suspension takes them.
+    const user = await tx.findOneOrFail(User, caller.userId, { lockMode: LockMode.PESSIMISTIC_WRITE });
+    Object.assign(user, { passwordHash: hash, passwordChangedAt: raw<Date>('now()') });
     const ended = await revokeSessions(tx, caller.userId, 'password_change', caller.familyId);
     return { result: null, audit: { action: 'user.password_change', subjectType: 'user', subjectId: caller.userId, summary: { otherSessionsEnded: ended } } };
   });

@@ -1,34 +1,40 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { sql } from 'kysely';
+import { db } from '../../db/database.js';
 import { uuidv7 } from '../../ids.js';
 import { randomToken, tokenHash } from './crypto.js';
+import { AuthSession } from './session.entity.js';
 
 export const ABSOLUTE_SESSION_DAYS = 90;
 
 export interface SessionMeta { userAgent?: string; ip?: string }
 
-/** Starts a family (one login on one device) and returns its first refresh token. */
-export async function openSession(em: EntityManager, userId: string, refreshTtlS: number, meta: SessionMeta) {
+/** Starts a family (one login on one device) and returns its first refresh token; inserted when the unit of work flushes. */
+export function openSession(em: EntityManager, userId: string, refreshTtlS: number, meta: SessionMeta) {
   const familyId = uuidv7();
   const refreshToken = randomToken();
-  await em.execute(
-    `insert into auth_sessions (family_id, user_id, refresh_hash, expires_at, absolute_expires_at, user_agent, ip)
-     values (?, ?, ?, least(now() + make_interval(secs => ?), now() + make_interval(days => ?)), now() + make_interval(days => ?), ?, ?)`,
-    [familyId, userId, tokenHash(refreshToken), refreshTtlS, ABSOLUTE_SESSION_DAYS, ABSOLUTE_SESSION_DAYS, meta.userAgent?.slice(0, 300) ?? null, meta.ip ?? null],
-  );
+  // The application's clock: em.create hydrates its data at once, so it takes dates, not SQL.
+  const now = Date.now();
+  const absoluteEnd = now + ABSOLUTE_SESSION_DAYS * 86_400_000;
+  em.create(AuthSession, {
+    familyId, user: userId, refreshHash: tokenHash(refreshToken), userAgent: meta.userAgent?.slice(0, 300) ?? null, ip: meta.ip ?? null,
+    expiresAt: new Date(Math.min(now + refreshTtlS * 1000, absoluteEnd)), absoluteExpiresAt: new Date(absoluteEnd),
+  });
   return { familyId, refreshToken };
 }
 
 /** Revokes families of a user (all of them, or all but one); returns how many were live. */
 export async function revokeSessions(em: EntityManager, userId: string, reason: string, exceptFamilyId?: string): Promise<number> {
-  const rows = await em.execute<{ family_id: string }[]>(
-    `update auth_sessions set revoked_at = now(), revoked_reason = ?
-      where user_id = ? and revoked_at is null and (?::uuid is null or family_id <> ?::uuid) returning family_id`,
-    [reason, userId, exceptFamilyId ?? null, exceptFamilyId ?? null],
-  );
+  const rows = await db(em).updateTable('auth_sessions').set({ revoked_at: sql<Date>`now()`, revoked_reason: reason })
+    .where('user_id', '=', userId).where('revoked_at', 'is', null)
+    .$if(exceptFamilyId !== undefined, (q) => q.where('family_id', '<>', exceptFamilyId!))
+    .returning('family_id').execute();
   return rows.length;
 }
 
+/** Revokes one family if it is still live (compare-and-set, so a concurrent revocation counts once). */
 export async function revokeFamily(em: EntityManager, familyId: string, reason: string): Promise<boolean> {
-  const rows = await em.execute(`update auth_sessions set revoked_at = now(), revoked_reason = ? where family_id = ? and revoked_at is null returning family_id`, [reason, familyId]);
-  return rows.length > 0;
+  const row = await db(em).updateTable('auth_sessions').set({ revoked_at: sql<Date>`now()`, revoked_reason: reason })
+    .where('family_id', '=', familyId).where('revoked_at', 'is', null).returning('family_id').executeTakeFirst();
+  return row !== undefined;
 }

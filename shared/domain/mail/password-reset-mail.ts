@@ -1,4 +1,6 @@
+import { LockMode, raw } from '@mikro-orm/core';
 import type { MailTransport } from './transport.js';
+import { PasswordResetToken } from '../identity/credential.entities.js';
 import { randomToken, tokenHash } from '../identity/crypto.js';
 import { RESET_TOKEN_MINUTES } from '../identity/password.service.js';
 import type { ServiceDeps } from '../deps.js';
@@ -20,29 +22,24 @@ function render(purpose: string, name: string, token: string): { subject: string
  * sent is not sent again (the job is idempotent). The 30 minutes run from sending.
  */
 export async function sendPasswordResetMail(deps: ServiceDeps, transport: MailTransport, resetId: string): Promise<'sent' | 'already-sent' | 'gone'> {
-  type Minted = { purpose: string; email: string; name: string; user_id: string; token: string };
+  type Minted = { purpose: string; email: string; name: string; userId: string; token: string };
   const minted = await deps.uow.run<'already-sent' | 'gone' | Minted>({ actor: 'system' }, async (tx) => {
-    const [row] = await tx.execute<{ sent_at: string | null; purpose: string; email: string; name: string; user_id: string }[]>(
-      `select t.sent_at, t.purpose, u.email, u.name, u.id as user_id from password_reset_tokens t join users u on u.id = t.user_id where t.id = ? for update of t`,
-      [resetId],
-    );
-    if (!row) return { result: 'gone' as const, audit: [] };
-    if (row.sent_at) return { result: 'already-sent' as const, audit: [] };
+    // Only the request's row is locked (no join under the lock): the user row stays free for sign-ins.
+    const reset = await tx.findOne(PasswordResetToken, resetId, { lockMode: LockMode.PESSIMISTIC_WRITE });
+    if (!reset) return { result: 'gone' as const, audit: [] };
+    if (reset.sentAt) return { result: 'already-sent' as const, audit: [] };
+    const { user } = await tx.populate(reset, ['user']);
     const token = randomToken();
-    await tx.execute(
-      `update password_reset_tokens set token_hash = ?, expires_at = now() + make_interval(mins => ?) where id = ?`,
-      [tokenHash(token), RESET_TOKEN_MINUTES, resetId],
-    );
+    Object.assign(reset, { tokenHash: tokenHash(token), expiresAt: raw<Date>('now() + make_interval(mins => ?)', [RESET_TOKEN_MINUTES]) });
     // Not yet a change anyone can use: the audit entry is written once the mail has gone.
-    return { result: { purpose: row.purpose, email: row.email, name: row.name, user_id: row.user_id, token }, audit: [] };
+    return { result: { purpose: reset.purpose, email: user.email, name: user.name, userId: user.id, token }, audit: [] };
   });
   if (typeof minted === 'string') return minted;
   await transport.send({ to: minted.email, ...render(minted.purpose, minted.name, minted.token) });
   return deps.uow.run({ actor: 'system' }, async (tx) => {
-    await tx.execute(
-      `update password_reset_tokens set sent_at = now(), expires_at = now() + make_interval(mins => ?) where id = ? and token_hash = ?`,
-      [RESET_TOKEN_MINUTES, resetId, tokenHash(minted.token)],
-    );
-    return { result: 'sent' as const, audit: { action: 'mail.password_reset_sent', subjectType: 'user', subjectId: minted.user_id, summary: { purpose: minted.purpose } } };
+    // Unless a retry has minted another token meanwhile, this one is the one sent.
+    const reset = await tx.findOne(PasswordResetToken, { id: resetId, tokenHash: tokenHash(minted.token) }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+    if (reset) Object.assign(reset, { sentAt: raw<Date>('now()'), expiresAt: raw<Date>('now() + make_interval(mins => ?)', [RESET_TOKEN_MINUTES]) });
+    return { result: 'sent' as const, audit: { action: 'mail.password_reset_sent', subjectType: 'user', subjectId: minted.userId, summary: { purpose: minted.purpose } } };
   });
 }
