@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { Type } from 'typebox';
+import type { Keyset, SortKey } from '../../shared/db/keyset.js';
 import { ValidationError } from '../../shared/errors/index.js';
 
 /** Query parameters every list accepts. */
@@ -9,89 +10,38 @@ export const PageQuery = {
   sort: Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: 'Comma-separated fields, `-` prefix for descending' })),
 };
 
-export interface SortableField { column: string; type: 'timestamp' | 'text' | 'number' | 'uuid' }
-
-export interface ListSpec {
-  /** Whitelisted sort fields (non-null columns) by their API name. */
-  sortable: Record<string, SortableField>;
-  defaultSort: string;
-  /** The id column, the final tie-breaker. */
-  idColumn: string;
-  idType?: 'uuid' | 'text';
-}
+/** A list's whitelisted sort fields (what each orders by is the domain's business, see keysetPage). */
+export interface ListSpec<F extends string> { sortable: readonly F[]; defaultSort: string }
 
 export interface PageRequest { limit?: number; cursor?: string; sort?: string }
 
-interface Order { name: string; column: string; type: SortableField['type']; desc: boolean }
-
-export interface KeysetPlan {
-  orderBy: string;
-  /** A condition (with its params) selecting rows after the cursor, or null on page one. */
-  after: { sql: string; params: unknown[] } | null;
-  limit: number;
-  /** Builds meta.page from the rows fetched (limit + 1 of them). */
-  page<T>(rows: T[], keyOf: (row: T) => Record<string, unknown>): { items: T[]; page: { limit: number; nextCursor: string | null } };
+/** The keyset a list query applies, and how to turn the rows it fetched (limit + 1) into meta.page. */
+export interface PagePlan<F extends string> extends Keyset<F> {
+  page<T>(rows: T[], keyOf: (row: T) => Record<F | 'id', unknown>): { items: T[]; page: { limit: number; nextCursor: string | null } };
 }
 
 /**
  * Keyset pagination on (sort fields, id): the cursor carries the last row's sort values, signed so a
- * tampered cursor answers 400 instead of reading an arbitrary position; page 1,000 costs what page 1 costs.
+ * tampered cursor answers 400 instead of reading an arbitrary position, and bound to its sort.
  */
 export class Paginator {
   constructor(private readonly secret: string) {}
 
-  plan(spec: ListSpec, request: PageRequest): KeysetPlan {
+  plan<F extends string>(spec: ListSpec<F>, request: PageRequest): PagePlan<F> {
     const limit = request.limit ?? 20;
     const sortText = request.sort ?? spec.defaultSort;
-    const orders = this.parseSort(spec, sortText);
-    const last = orders[orders.length - 1];
-    const keyOrders: Order[] = [...orders, { name: 'id', column: spec.idColumn, type: spec.idType ?? 'uuid', desc: last.desc }];
-    const orderBy = keyOrders.map((o) => `${o.column} ${o.desc ? 'desc' : 'asc'}`).join(', ');
-    const after = request.cursor ? this.afterCondition(keyOrders, this.decode(request.cursor, sortText)) : null;
+    const orders = parseSort(spec.sortable, sortText);
+    const sort: SortKey<F | 'id'>[] = [...orders, { field: 'id', desc: orders[orders.length - 1].desc }];
+    const after = request.cursor ? this.decode(request.cursor, sortText, sort.length) : null;
     return {
-      orderBy, after, limit,
+      sort, after, limit,
       page: (rows, keyOf) => {
         const items = rows.slice(0, limit);
-        const lastRow = items[items.length - 1];
-        const nextCursor = rows.length > limit && lastRow ? this.encode(sortText, keyOrders.map((o) => toCursorValue(keyOf(lastRow)[o.name]))) : null;
+        const last = items[items.length - 1];
+        const nextCursor = rows.length > limit && last ? this.encode(sortText, sort.map((k) => toCursorValue(keyOf(last)[k.field]))) : null;
         return { items, page: { limit, nextCursor } };
       },
     };
-  }
-
-  private parseSort(spec: ListSpec, text: string): Order[] {
-    const names = text.split(',').map((s) => s.trim()).filter(Boolean);
-    const seen = new Set<string>();
-    const orders: Order[] = [];
-    for (const raw of names) {
-      const desc = raw.startsWith('-');
-      const name = desc ? raw.slice(1) : raw;
-      const field = spec.sortable[name];
-      if (!field || seen.has(name)) {
-        throw new ValidationError([{ field: 'query.sort', message: `must be a comma-separated list of: ${Object.keys(spec.sortable).join(', ')}`, constraint: 'enum' }]);
-      }
-      seen.add(name);
-      orders.push({ name, column: field.column, type: field.type, desc });
-    }
-    if (!orders.length) throw new ValidationError([{ field: 'query.sort', message: 'must name at least one field', constraint: 'minLength' }]);
-    return orders;
-  }
-
-  private afterCondition(orders: Order[], values: unknown[]): { sql: string; params: unknown[] } {
-    if (values.length !== orders.length) throw badCursor();
-    const params: unknown[] = [];
-    const branches: string[] = [];
-    for (let i = 0; i < orders.length; i++) {
-      const parts: string[] = [];
-      for (let j = 0; j < i; j++) {
-        parts.push(`${orders[j].column} = ${cast(orders[j])}`);
-        params.push(values[j]);
-      }
-      parts.push(`${orders[i].column} ${orders[i].desc ? '<' : '>'} ${cast(orders[i])}`);
-      params.push(values[i]);
-      branches.push(`(${parts.join(' and ')})`);
-    }
-    return { sql: `(${branches.join(' or ')})`, params };
   }
 
   private sign(payload: string): string {
@@ -103,7 +53,8 @@ export class Paginator {
     return `${payload}.${this.sign(payload)}`;
   }
 
-  private decode(cursor: string, sort: string): unknown[] {
+  /** The key values of a cursor this service issued for this very sort. */
+  private decode(cursor: string, sort: string, keys: number): unknown[] {
     const [payload, signature] = cursor.split('.');
     if (!payload || !signature) throw badCursor();
     const expected = Buffer.from(this.sign(payload));
@@ -111,12 +62,27 @@ export class Paginator {
     if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw badCursor();
     const parsed = JSON.parse(Buffer.from(payload, 'base64url').toString()) as { s: string; v: unknown[] };
     if (parsed.s !== sort) throw new ValidationError([{ field: 'query.cursor', message: 'belongs to a different sort; start again without a cursor', constraint: 'cursor' }]);
+    if (!Array.isArray(parsed.v) || parsed.v.length !== keys) throw badCursor();
     return parsed.v;
   }
 }
 
-function cast(order: Order): string {
-  return `?::${{ timestamp: 'timestamptz', number: 'numeric', text: 'text', uuid: 'uuid' }[order.type]}`;
+/** `-createdAt,name` into sort keys, each a whitelisted field named once. */
+function parseSort<F extends string>(sortable: readonly F[], text: string): SortKey<F>[] {
+  const seen = new Set<string>();
+  const orders: SortKey<F>[] = [];
+  for (const raw of text.split(',').map((s) => s.trim()).filter(Boolean)) {
+    const desc = raw.startsWith('-');
+    const name = desc ? raw.slice(1) : raw;
+    const field = sortable.find((f) => f === name);
+    if (!field || seen.has(field)) {
+      throw new ValidationError([{ field: 'query.sort', message: `must be a comma-separated list of: ${sortable.join(', ')}`, constraint: 'enum' }]);
+    }
+    seen.add(field);
+    orders.push({ field, desc });
+  }
+  if (!orders.length) throw new ValidationError([{ field: 'query.sort', message: 'must name at least one field', constraint: 'minLength' }]);
+  return orders;
 }
 
 function toCursorValue(value: unknown): unknown {

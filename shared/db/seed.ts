@@ -1,10 +1,14 @@
 import type { Config } from '../config/index.js';
 import { PERMISSION_NAMES } from '../domain/access/permissions.js';
+import { Role, RolePermission } from '../domain/access/role.entity.js';
 import { ADMIN_ROLE_ID, SYSTEM_ROLES } from '../domain/access/system-roles.js';
+import { UserRole } from '../domain/access/user-role.entity.js';
 import { hashPassword } from '../domain/identity/passwords.js';
+import { User } from '../domain/users/user.entity.js';
 import { uuidv7 } from '../ids.js';
+import { db } from './database.js';
 import type { Orm } from './orm.js';
-import { AUDIT_COMMIT_LOCK } from './unit-of-work.js';
+import { SYSTEM_ACTOR, UnitOfWork } from './unit-of-work.js';
 
 const SEED_LOCK = 7_262_002;
 
@@ -16,36 +20,26 @@ const SEED_LOCK = 7_262_002;
  */
 export async function seedReferenceData(orm: Orm, config?: Pick<Config, 'BOOTSTRAP_ADMIN_EMAIL' | 'BOOTSTRAP_ADMIN_PASSWORD'>): Promise<{ bootstrapAdminCreated: boolean }> {
   const adminHash = config?.BOOTSTRAP_ADMIN_EMAIL && config.BOOTSTRAP_ADMIN_PASSWORD ? await hashPassword(config.BOOTSTRAP_ADMIN_PASSWORD) : null;
-  return orm.em.fork().transactional(async (em) => {
-    await em.execute(`select pg_advisory_xact_lock(${SEED_LOCK})`);
-    for (const role of SYSTEM_ROLES) {
-      const created = await em.execute<{ id: string }[]>(
-        `insert into roles (id, name, description, system) values (?, ?, ?, true) on conflict (id) do nothing returning id`,
-        [role.id, role.name, role.description],
-      );
-      if (created.length || role.id === ADMIN_ROLE_ID) {
-        const permissions = role.id === ADMIN_ROLE_ID ? PERMISSION_NAMES : role.permissions;
-        await em.execute(
-          `insert into role_permissions (role_id, permission) select ?, jsonb_array_elements_text(?::jsonb) on conflict do nothing`,
-          [role.id, JSON.stringify(permissions)],
-        );
-      }
+  // The unit of work writes the bootstrap admin's audit entry as it does every change's.
+  return new UnitOfWork(orm).run({ actor: SYSTEM_ACTOR }, async (em) => {
+    // Held to COMMIT: processes starting together seed one after the other.
+    await db(em).selectNoFrom((eb) => eb.fn<void>('pg_advisory_xact_lock', [eb.lit(SEED_LOCK)]).as('locked')).execute();
+    const existing = await em.find(Role, { id: { $in: SYSTEM_ROLES.map((r) => r.id) } });
+    for (const seeded of SYSTEM_ROLES) {
+      let role = existing.find((r) => r.id === seeded.id);
+      // Existing system roles keep their edits; only admin is topped up with new catalogue entries.
+      if (role && role.id !== ADMIN_ROLE_ID) continue;
+      role ??= em.create(Role, { id: seeded.id, name: seeded.name, description: seeded.description, system: true });
+      const held = new Set((await role.permissions.loadItems()).map((p) => p.permission));
+      const wanted = role.id === ADMIN_ROLE_ID ? PERMISSION_NAMES : seeded.permissions;
+      for (const permission of wanted) if (!held.has(permission)) role.permissions.add(em.create(RolePermission, { role, permission }));
     }
-    if (!adminHash || !config?.BOOTSTRAP_ADMIN_EMAIL) return { bootstrapAdminCreated: false };
-    const [{ n }] = await em.execute<{ n: number }[]>(`select count(*)::int as n from users`);
-    if (n > 0) return { bootstrapAdminCreated: false };
-    const id = uuidv7();
-    await em.execute(
-      `insert into users (id, email, name, status, password_hash, password_changed_at) values (?, ?, 'Administrator', 'active', ?, now())`,
-      [id, config.BOOTSTRAP_ADMIN_EMAIL, adminHash],
-    );
-    await em.execute(`insert into user_roles (user_id, role_id) values (?, ?)`, [id, ADMIN_ROLE_ID]);
-    await em.execute(`select pg_advisory_xact_lock(${AUDIT_COMMIT_LOCK})`);
-    await em.execute(
-      `insert into audit_entries (id, commit_seq, actor, action, subject_type, subject_id, summary, occurred_at)
-       values (?, nextval('audit_commit_seq'), 'system', 'user.bootstrap_admin', 'user', ?, '{}'::jsonb, ?)`,
-      [uuidv7(), id, new Date().toISOString()],
-    );
-    return { bootstrapAdminCreated: true };
+    const none = { result: { bootstrapAdminCreated: false }, audit: [] };
+    if (!adminHash || !config?.BOOTSTRAP_ADMIN_EMAIL || (await em.count(User)) > 0) return none;
+    const admin = em.create(User, {
+      id: uuidv7(), email: config.BOOTSTRAP_ADMIN_EMAIL, name: 'Administrator', status: 'active', passwordHash: adminHash, passwordChangedAt: new Date(),
+    });
+    em.create(UserRole, { user: admin, role: em.getReference(Role, ADMIN_ROLE_ID) });
+    return { result: { bootstrapAdminCreated: true }, audit: { action: 'user.bootstrap_admin', subjectType: 'user', subjectId: admin.id } };
   });
 }

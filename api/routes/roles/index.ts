@@ -1,14 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { createRole, deleteRole, getRole, listPermissions, listRoles, setRolePermissions, updateRole } from '../../../shared/domain/access/roles.service.js';
+import { ROLE_SORT_FIELDS, createRole, deleteRole, getRole, listPermissions, listRoles, setRolePermissions, updateRole } from '../../../shared/domain/access/roles.service.js';
 import { callerOf } from '../../http/caller.js';
 import { ok, sendWrite } from '../../http/reply.js';
 import * as s from '../../schemas/roles/index.js';
 
-const ROLE_LIST = {
-  sortable: { name: { column: 'lower(r.name)', type: 'text' as const }, createdAt: { column: 'r.created_at', type: 'timestamp' as const } },
-  defaultSort: 'name',
-  idColumn: 'r.id',
-};
+/** Sortable on these fields (what each orders by is in listRoles), by name by default. */
+const ROLE_LIST = { sortable: ROLE_SORT_FIELDS, defaultSort: 'name' };
 
 const roles: FastifyPluginAsyncTypebox = async (app) => {
   const { deps } = app;

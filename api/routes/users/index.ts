@@ -1,18 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { assignRole, changeUserStatus, createUser, getUser, listUsers, removeRole, updateUser } from '../../../shared/domain/users/users.service.js';
+import { USER_SORT_FIELDS, assignRole, changeUserStatus, createUser, getUser, listUsers, removeRole, updateUser } from '../../../shared/domain/users/users.service.js';
 import { callerOf } from '../../http/caller.js';
 import { ok, sendWrite } from '../../http/reply.js';
 import * as s from '../../schemas/users/index.js';
 
-export const USER_LIST = {
-  sortable: {
-    createdAt: { column: 'u.created_at', type: 'timestamp' as const },
-    email: { column: 'lower(u.email)', type: 'text' as const },
-    name: { column: 'u.name', type: 'text' as const },
-  },
-  defaultSort: '-createdAt',
-  idColumn: 'u.id',
-};
+/** Sortable on these fields (what each orders by is in listUsers), newest first by default. */
+export const USER_LIST = { sortable: USER_SORT_FIELDS, defaultSort: '-createdAt' };
 
 const users: FastifyPluginAsyncTypebox = async (app) => {
   const { deps } = app;

@@ -1,30 +1,52 @@
-import { UniqueConstraintViolationException } from '@mikro-orm/core';
+import { LockMode, UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { KeysetQuery } from '../../db/keyset.js';
+import { sql, type InferResult } from 'kysely';
+import { db, iso } from '../../db/database.js';
+import { keysetPage, type Keyset } from '../../db/keyset.js';
 import type { WriteContext } from '../../db/unit-of-work.js';
 import { ConflictError, DomainRuleError, NotFoundError, ValidationError, type FieldError } from '../../errors/index.js';
 import { uuidv7 } from '../../ids.js';
 import type { ServiceDeps } from '../deps.js';
 import { assertHoldsAll, type Caller } from './caller.js';
 import { PERMISSIONS, isPermission } from './permissions.js';
+import { Role, RolePermission } from './role.entity.js';
 import { ADMIN_ROLE_ID } from './system-roles.js';
+import { UserRole } from './user-role.entity.js';
 
 export interface RoleView { id: string; name: string; description: string | null; system: boolean; permissions: string[]; createdAt: string; updatedAt: string }
 
-const ROLE_COLUMNS = `r.id, r.name, r.description, r.system, r.created_at, r.updated_at,
-  coalesce(array(select permission from role_permissions rp where rp.role_id = r.id order by permission), '{}') as permissions`;
-
-function toRoleView(r: Record<string, unknown>): RoleView {
-  return {
-    id: r.id as string, name: r.name as string, description: (r.description as string) ?? null, system: Boolean(r.system),
-    permissions: r.permissions as string[], createdAt: new Date(r.created_at as string).toISOString(), updatedAt: new Date(r.updated_at as string).toISOString(),
-  };
+/** Roles as views, to be narrowed with where clauses: the permissions (sorted) from a correlated subquery. */
+function roleViews(em: EntityManager) {
+  return db(em).selectFrom('roles as r')
+    .select(['r.id', 'r.name', 'r.description', 'r.system', 'r.created_at', 'r.updated_at'])
+    .select((eb) => sql<string[]>`array(${eb.selectFrom('role_permissions as rp').select('rp.permission').whereRef('rp.role_id', '=', 'r.id').orderBy('rp.permission')})`.as('permissions'));
 }
 
-async function loadRole(em: EntityManager, id: string, lock = false): Promise<RoleView | null> {
-  const [row] = await em.execute<Record<string, unknown>[]>(`select ${ROLE_COLUMNS} from roles r where r.id = ?${lock ? ' for update' : ''}`, [id]);
+function toRoleView(r: InferResult<ReturnType<typeof roleViews>>[number]): RoleView {
+  return { id: r.id, name: r.name, description: r.description, system: r.system, permissions: r.permissions, createdAt: iso(r.created_at), updatedAt: iso(r.updated_at) };
+}
+
+async function loadRole(em: EntityManager, id: string): Promise<RoleView | null> {
+  const row = await roleViews(em).where('r.id', '=', id).executeTakeFirst();
   return row ? toRoleView(row) : null;
 }
+
+/** The role locked for a change (FOR UPDATE: waits for, and then blocks, grants holding FOR KEY SHARE), or 404. */
+async function lockRole(tx: EntityManager, id: string) {
+  const role = await tx.findOne(Role, id, { lockMode: LockMode.PESSIMISTIC_WRITE });
+  if (!role) throw new NotFoundError('No such role');
+  return role;
+}
+
+/** Writes the changes so far; the unique index on lower(name) settles a name taken, also concurrently. */
+async function flushOrNameTaken(tx: EntityManager): Promise<void> {
+  await tx.flush().catch((err) => {
+    if (err instanceof UniqueConstraintViolationException) throw nameTaken();
+    throw err;
+  });
+}
+
+const nameTaken = () => new ConflictError('A role with this name already exists', { field: 'body.name' });
 
 /** Unknown names answer 400 with one entry per offending list item. */
 export function assertKnownPermissions(names: string[], field = 'body.permissions'): void {
@@ -36,26 +58,23 @@ export function listPermissions(): { name: string; description: string }[] {
   return Object.entries(PERMISSIONS).map(([name, description]) => ({ name, description }));
 }
 
-export type RoleListKey = { name: string; createdAt: string; id: string };
+export const ROLE_SORT_FIELDS = ['name', 'createdAt'] as const;
+export type RoleSortField = (typeof ROLE_SORT_FIELDS)[number];
+/** A listed role's keyset values, exactly as the list orders by them (name lowercased by PostgreSQL). */
+export type RoleListKey = Record<RoleSortField | 'id', string>;
 
-/**
- * The roles of a page, each with its exact keyset values: created_at keeps its microseconds (the
- * system roles are seeded in one transaction and share it; a millisecond cursor would skip them).
- */
-export async function listRoles(deps: ServiceDeps, keyset: KeysetQuery): Promise<{ role: RoleView; key: RoleListKey }[]> {
-  const rows = await deps.orm.em.fork().execute<Record<string, unknown>[]>(
-    `select ${ROLE_COLUMNS}, lower(r.name) as key_name, to_char(r.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as key_created_at
-       from roles r ${keyset.after ? `where ${keyset.after.sql}` : ''} order by ${keyset.orderBy} limit ${keyset.limit + 1}`,
-    keyset.after?.params ?? [],
-  );
+/** The roles of a page (limit + 1 of them), each with its keyset values for the next cursor. */
+export async function listRoles(deps: ServiceDeps, keyset: Keyset<RoleSortField>): Promise<{ role: RoleView; key: RoleListKey }[]> {
+  const list = roleViews(deps.orm.em).select((eb) => eb.fn<string>('lower', ['r.name']).as('key_name'));
+  const rows = await keysetPage(list, keyset, (eb) => ({ name: eb.fn('lower', ['r.name']), createdAt: eb.ref('r.created_at'), id: eb.ref('r.id') })).execute();
   return rows.map((row) => {
     const role = toRoleView(row);
-    return { role, key: { name: row.key_name as string, createdAt: row.key_created_at as string, id: role.id } };
+    return { role, key: { name: row.key_name, createdAt: role.createdAt, id: role.id } };
   });
 }
 
 export async function getRole(deps: ServiceDeps, id: string): Promise<RoleView> {
-  const role = await loadRole(deps.orm.em.fork(), id);
+  const role = await loadRole(deps.orm.em, id);
   if (!role) throw new NotFoundError('No such role');
   return role;
 }
@@ -64,39 +83,32 @@ export async function createRole(deps: ServiceDeps, ctx: WriteContext, caller: C
   const permissions = [...new Set(input.permissions ?? [])];
   assertKnownPermissions(permissions);
   assertHoldsAll(caller, permissions, 'You cannot create a role with permissions you do not hold');
-  const id = uuidv7();
   return deps.uow.run(ctx, async (tx) => {
-    const inserted = await tx.execute(
-      `insert into roles (id, name, description) values (?, ?, ?) on conflict ((lower(name))) do nothing returning id`,
-      [id, input.name.trim(), input.description ?? null],
-    );
-    if (!inserted.length) throw new ConflictError('A role with this name already exists', { field: 'body.name' });
-    if (permissions.length) {
-      await tx.execute(`insert into role_permissions (role_id, permission) select ?, jsonb_array_elements_text(?::jsonb)`, [id, JSON.stringify(permissions)]);
-    }
-    return { result: (await loadRole(tx, id))!, audit: { action: 'role.create', subjectType: 'role', subjectId: id, summary: { name: input.name, permissions } } };
+    const role = tx.create(Role, { id: uuidv7(), name: input.name.trim(), description: input.description ?? null });
+    for (const permission of permissions) role.permissions.add(tx.create(RolePermission, { role, permission }));
+    await flushOrNameTaken(tx);
+    return { result: (await loadRole(tx, role.id))!, audit: { action: 'role.create', subjectType: 'role', subjectId: role.id, summary: { name: input.name, permissions } } };
   });
 }
 
 export async function updateRole(deps: ServiceDeps, ctx: WriteContext, id: string, input: { name?: string; description?: string | null }): Promise<RoleView> {
   return deps.uow.run(ctx, async (tx) => {
-    const role = await loadRole(tx, id, true);
-    if (!role) throw new NotFoundError('No such role');
+    const role = await lockRole(tx, id);
     if (role.system && input.name !== undefined && input.name !== role.name) {
       throw new DomainRuleError('INVARIANT_VIOLATION', 'System roles keep their names');
     }
     if (input.name !== undefined) {
-      const clash = await tx.execute(`select 1 from roles where lower(name) = lower(?) and id <> ?`, [input.name.trim(), id]);
-      if (clash.length) throw new ConflictError('A role with this name already exists', { field: 'body.name' });
+      const name = input.name.trim();
+      const clash = await db(tx).selectFrom('roles').select('id')
+        .where((eb) => eb(eb.fn('lower', ['name']), '=', eb.fn('lower', [eb.val(name)]))).where('id', '<>', id).executeTakeFirst();
+      if (clash) throw nameTaken();
+      role.name = name;
     }
-    // The check above cannot see a name another transaction is taking right now: its unique index can.
-    await tx.execute(
-      `update roles set name = coalesce(?, name), description = case when ? then ? else description end, updated_at = now() where id = ?`,
-      [input.name?.trim() ?? null, input.description !== undefined, input.description ?? null, id],
-    ).catch((err) => {
-      if (err instanceof UniqueConstraintViolationException) throw new ConflictError('A role with this name already exists', { field: 'body.name' });
-      throw err;
-    });
+    if (input.description !== undefined) role.description = input.description;
+    // A PATCH is a change even when it repeats the stored values.
+    role.updatedAt = new Date();
+    // The check above cannot see a name another transaction is taking right now: the unique index can.
+    await flushOrNameTaken(tx);
     return { result: (await loadRole(tx, id))!, audit: { action: 'role.update', subjectType: 'role', subjectId: id, summary: { fields: Object.keys(input).sort() } } };
   });
 }
@@ -104,12 +116,11 @@ export async function updateRole(deps: ServiceDeps, ctx: WriteContext, id: strin
 /** System roles cannot be deleted (422); a role still assigned to someone answers 409. */
 export async function deleteRole(deps: ServiceDeps, ctx: WriteContext, id: string): Promise<void> {
   await deps.uow.run(ctx, async (tx) => {
-    const role = await loadRole(tx, id, true);
-    if (!role) throw new NotFoundError('No such role');
+    const role = await lockRole(tx, id);
     if (role.system) throw new DomainRuleError('INVARIANT_VIOLATION', 'System roles cannot be deleted');
-    const [{ n }] = await tx.execute<{ n: number }[]>(`select count(*)::int as n from user_roles where role_id = ?`, [id]);
+    const n = await tx.count(UserRole, { role: id });
     if (n > 0) throw new ConflictError(`The role is still assigned to ${n} user(s)`, { assignedUsers: n });
-    await tx.execute(`delete from roles where id = ?`, [id]);
+    tx.remove(role);
     return { result: null, audit: { action: 'role.delete', subjectType: 'role', subjectId: id, summary: { name: role.name } } };
   });
 }
@@ -122,20 +133,21 @@ export async function setRolePermissions(deps: ServiceDeps, ctx: WriteContext, c
   const permissions = [...new Set(names)];
   assertKnownPermissions(permissions);
   return deps.uow.run(ctx, async (tx) => {
-    const locked = await loadRole(tx, id, true);
-    if (!locked) throw new NotFoundError('No such role');
-    if (locked.id === ADMIN_ROLE_ID) throw new DomainRuleError('INVARIANT_VIOLATION', 'The admin role always holds every permission');
-    // Read again once the lock is held: the locking statement's own snapshot may predate a concurrent
+    const role = await lockRole(tx, id);
+    if (role.id === ADMIN_ROLE_ID) throw new DomainRuleError('INVARIANT_VIOLATION', 'The admin role always holds every permission');
+    // Loaded by a statement after the lock: the locking statement's own snapshot may predate a concurrent
     // change it waited for, and the grant check must compare against the set as committed.
-    const role = (await loadRole(tx, id))!;
-    const added = permissions.filter((p) => !role.permissions.includes(p));
-    const removed = role.permissions.filter((p) => !permissions.includes(p));
-    assertHoldsAll(caller, [...added, ...removed], 'You cannot grant or revoke permissions you do not hold');
-    await tx.execute(`delete from role_permissions where role_id = ?`, [id]);
-    if (permissions.length) {
-      await tx.execute(`insert into role_permissions (role_id, permission) select ?, jsonb_array_elements_text(?::jsonb)`, [id, JSON.stringify(permissions)]);
-    }
-    await tx.execute(`update roles set updated_at = now() where id = ?`, [id]);
-    return { result: (await loadRole(tx, id))!, audit: { action: 'role.set_permissions', subjectType: 'role', subjectId: id, summary: { added, removed } } };
+    const held = await role.permissions.loadItems({ orderBy: { permission: 'asc' } });
+    const added = permissions.filter((p) => !held.some((h) => h.permission === p));
+    const removed = held.filter((h) => !permissions.includes(h.permission));
+    assertHoldsAll(caller, [...added, ...removed.map((h) => h.permission)], 'You cannot grant or revoke permissions you do not hold');
+    role.permissions.remove(removed);
+    for (const permission of added) role.permissions.add(tx.create(RolePermission, { role, permission }));
+    role.updatedAt = new Date();
+    await tx.flush();
+    return {
+      result: (await loadRole(tx, id))!,
+      audit: { action: 'role.set_permissions', subjectType: 'role', subjectId: id, summary: { added, removed: removed.map((h) => h.permission) } },
+    };
   });
 }

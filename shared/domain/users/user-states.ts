@@ -10,3 +10,8 @@ export const USER_TRANSITIONS: TransitionTable<UserStatus, UserAction> = {
   archive: { from: ['pending', 'active', 'suspended', 'locked'], to: 'archived' },
   lock: { from: ['active'], to: 'locked' },
 };
+
+/** The status a loaded user has now: a lock that has run out reads as active (as effectiveStatus does in SQL). */
+export function effectiveStatusOf(user: { status: UserStatus; lockedUntil?: Date | null }, now = new Date()): UserStatus {
+  return user.status === 'locked' && user.lockedUntil != null && user.lockedUntil <= now ? 'active' : user.status;
+}

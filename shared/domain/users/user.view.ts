@@ -1,4 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { sql, type ExpressionBuilder, type InferResult, type RawBuilder } from 'kysely';
+import { jsonBuildObject } from 'kysely/helpers/postgres';
+import { db, iso, isoOrNull, type Database } from '../../db/database.js';
 import type { KycStatus, UserStatus } from './user.entity.js';
 
 /** A user as the API shows it: never a password hash, MFA secret or token. */
@@ -8,35 +11,47 @@ export interface UserView {
   lastLoginAt: string | null; createdAt: string; updatedAt: string;
 }
 
-/** A lock that has run out reads as active (it is lifted in the database at the next sign-in). */
-export const EFFECTIVE_STATUS = `case when u.status = 'locked' and u.locked_until <= now() then 'active' else u.status end`;
-
-export const USER_VIEW_COLUMNS = `u.id, u.email, u.name, u.phone, ${EFFECTIVE_STATUS} as status, u.insurer_id, u.locale, u.kyc_status, u.mfa_enabled,
-  u.last_login_at, u.created_at, u.updated_at,
-  coalesce((select jsonb_agg(jsonb_build_object('id', r.id, 'name', r.name) order by r.name)
-              from user_roles ur join roles r on r.id = ur.role_id where ur.user_id = u.id), '[]'::jsonb) as roles`;
+/** Any query that reads `users as u` (joined to whatever else). */
+type UsersAsU = ExpressionBuilder<{ u: Database['users'] }, 'u'>;
 
 /**
- * Keyset values of a listed user, exactly as stored: created_at keeps its microseconds (the view's
- * createdAt has milliseconds only, and a cursor built from it would skip rows sharing a millisecond).
+ * The status a user has now, for a query on `users as u`: a lock that has run out reads as active
+ * (it is lifted in the database at the next sign-in). Usable in select and where clauses alike.
  */
-export const USER_LIST_KEY_COLUMNS = `to_char(u.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as key_created_at,
-  lower(u.email) as key_email`;
+export function effectiveStatus(eb: UsersAsU): RawBuilder<UserStatus> {
+  const status = eb.ref('u.status');
+  return sql<UserStatus>`case when ${status} = 'locked' and ${eb.ref('u.locked_until')} <= now() then 'active' else ${status} end`;
+}
 
-export type UserListKey = { createdAt: string; email: string; name: string; id: string };
+/**
+ * Users as views, to be narrowed with where clauses: one statement, the roles (by name) from a
+ * correlated subquery, so a view costs a single round trip.
+ */
+export function userViews(em: EntityManager) {
+  return db(em).selectFrom('users as u')
+    .select(['u.id', 'u.email', 'u.name', 'u.phone', 'u.insurer_id', 'u.locale', 'u.kyc_status', 'u.mfa_enabled', 'u.last_login_at', 'u.created_at', 'u.updated_at'])
+    .select((eb) => [
+      effectiveStatus(eb).as('status'),
+      eb.fn.coalesce(
+        eb.selectFrom('user_roles as ur').innerJoin('roles as r', 'r.id', 'ur.role_id').whereRef('ur.user_id', '=', 'u.id')
+          .select((sub) => sub.fn.agg<UserView['roles']>('json_agg', [jsonBuildObject({ id: sub.ref('r.id'), name: sub.ref('r.name') })]).orderBy('r.name').as('roles')),
+        sql<UserView['roles']>`'[]'::json`,
+      ).as('roles'),
+    ]);
+}
 
-const iso = (v: unknown) => (v === null || v === undefined ? null : new Date(v as string).toISOString());
+export type UserViewRow = InferResult<ReturnType<typeof userViews>>[number];
 
-export function toUserView(r: Record<string, unknown>): UserView {
+export function toUserView(r: UserViewRow): UserView {
   return {
-    id: r.id as string, email: r.email as string, name: r.name as string, phone: (r.phone as string) ?? null,
-    status: r.status as UserStatus, insurerId: (r.insurer_id as string) ?? null, locale: r.locale as string,
-    kycStatus: r.kyc_status as KycStatus, mfaEnabled: Boolean(r.mfa_enabled), roles: r.roles as UserView['roles'],
-    lastLoginAt: iso(r.last_login_at), createdAt: iso(r.created_at)!, updatedAt: iso(r.updated_at)!,
+    id: r.id, email: r.email, name: r.name, phone: r.phone, status: r.status, insurerId: r.insurer_id, locale: r.locale,
+    kycStatus: r.kyc_status, mfaEnabled: r.mfa_enabled, roles: r.roles, lastLoginAt: isoOrNull(r.last_login_at),
+    createdAt: iso(r.created_at), updatedAt: iso(r.updated_at),
   };
 }
 
+/** One user as the API shows it, in the em's transaction when it has one. */
 export async function loadUserView(em: EntityManager, id: string): Promise<UserView | null> {
-  const [row] = await em.execute<Record<string, unknown>[]>(`select ${USER_VIEW_COLUMNS} from users u where u.id = ?`, [id]);
+  const row = await userViews(em).where('u.id', '=', id).executeTakeFirst();
   return row ? toUserView(row) : null;
 }
