@@ -16,6 +16,7 @@ function row(i: number) {
  */
 export async function benchAuditChain(): Promise<{ ratio: number; line: string }> {
   return withBenchDatabase(async (orm, config) => {
+    // Raw SQL on a bare pg client on purpose: this is the baseline the chainer is measured against.
     const client = new pg.Client({ connectionString: config.DATABASE_URL });
     await client.connect();
     const insert = `insert into audit_entries (id, commit_seq, actor, action, subject_type, subject_id, request_id, ip, summary, occurred_at)

@@ -9,6 +9,7 @@ const adminUrl = process.env.BENCH_DATABASE_ADMIN_URL ?? 'postgres://postgres@12
 /** A migrated database of the benchmark's own, dropped afterwards. */
 export async function withBenchDatabase<T>(fn: (orm: Orm, config: Config) => Promise<T>): Promise<T> {
   const name = `ins_bench_${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;
+  // Raw SQL on the admin database: creating and dropping a database is outside any ORM's reach.
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   await admin.query(`create database "${name}"`);

@@ -1,8 +1,11 @@
 import { createHmac, hkdfSync } from 'node:crypto';
 import type { FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
+import { sql } from 'kysely';
 import { canonicalJson } from '../../shared/canonical-json.js';
+import { db } from '../../shared/db/database.js';
 import type { IdempotencyCompletion, RenderedResponse } from '../../shared/db/unit-of-work.js';
+import { IdempotencyRecord } from '../../shared/db/write-path.entities.js';
 import { IdempotencyConflictError, ValidationError } from '../../shared/errors/index.js';
 
 /** 1..255 printable ASCII characters. */
@@ -26,8 +29,6 @@ declare module 'fastify' {
   }
 }
 
-interface StoredRecord { request_hash: string; state: 'in_progress' | 'completed'; response_status: number | null; response_body: unknown; stale: boolean }
-
 /**
  * CONTRACT section 5. A POST carrying Idempotency-Key claims (caller, method, path, key) before the
  * handler runs; the unit of work completes the claim with the response in the change's own
@@ -47,35 +48,30 @@ export default fp(async (app) => {
     }
     const caller = request.actorId ?? `ip:${request.ip}`;
     const path = request.url.split('?')[0];
-    const pk = [caller, 'POST', path, key];
+    const pk = { caller, method: 'POST', path, key };
     const requestHash = createHmac('sha256', hashKey).update(canonicalJson(request.body ?? null)).digest('hex');
-    const em = app.orm.em.fork();
+    const records = db(app.orm.em.fork());
+    // The database's clock, so API processes with skewed clocks agree on when a claim expires.
+    const claimUntil = sql<Date>`now() + make_interval(secs => ${CLAIM_SECONDS})`;
 
-    const claimed = await em.execute<{ key: string }[]>(
-      `insert into idempotency_records (caller, method, path, key, request_hash, state, locked_until)
-       values (?, ?, ?, ?, ?, 'in_progress', now() + make_interval(secs => ?))
-       on conflict do nothing returning key`,
-      [...pk, requestHash, CLAIM_SECONDS],
-    );
-    if (!claimed.length) {
-      const [existing] = await em.execute<StoredRecord[]>(
-        `select request_hash, state, response_status, response_body, coalesce(locked_until < now(), false) as stale
-           from idempotency_records where caller = ? and method = ? and path = ? and key = ?`,
-        pk,
-      );
+    const claimed = await records.insertInto('idempotency_records')
+      .values({ ...pk, request_hash: requestHash, state: 'in_progress', locked_until: claimUntil })
+      .onConflict((oc) => oc.doNothing()).returning('key').executeTakeFirst();
+    if (!claimed) {
+      const existing = await records.selectFrom('idempotency_records')
+        .select(['request_hash', 'state', 'response_status', 'response_body'])
+        .select(sql<boolean>`coalesce(locked_until < now(), false)`.as('stale'))
+        .where((eb) => eb.and(pk)).executeTakeFirst();
       if (existing && existing.request_hash !== requestHash) {
         throw new IdempotencyConflictError('This Idempotency-Key was already used with a different request body');
       }
       if (existing?.state === 'completed') return replay(reply, existing);
       const takenOver = existing?.stale
-        ? await em.execute<{ key: string }[]>(
-            `update idempotency_records set locked_until = now() + make_interval(secs => ?)
-              where caller = ? and method = ? and path = ? and key = ? and state = 'in_progress' and locked_until < now()
-              returning key`,
-            [CLAIM_SECONDS, ...pk],
-          )
-        : [];
-      if (!takenOver.length) {
+        ? await records.updateTable('idempotency_records').set({ locked_until: claimUntil })
+            .where((eb) => eb.and(pk)).where('state', '=', 'in_progress').where('locked_until', '<', sql<string>`now()`)
+            .returning('key').executeTakeFirst()
+        : undefined;
+      if (!takenOver) {
         throw new IdempotencyConflictError('A request with this Idempotency-Key is still in progress; retry after it completes');
       }
     }
@@ -85,20 +81,19 @@ export default fp(async (app) => {
       completed: () => stored !== undefined,
       completion: (render) => ({
         render,
-        async complete(tx, response) {
-          await tx.execute(
-            `update idempotency_records set state = 'completed', response_status = ?, response_body = ?::jsonb, locked_until = null
-              where caller = ? and method = ? and path = ? and key = ?`,
-            [response.status, JSON.stringify(response.body), ...pk],
-          );
+        complete(tx, response) {
+          // A reference, not a load: the flush writes one UPDATE by primary key, as the claim is ours.
+          const record = tx.getReference(IdempotencyRecord, [caller, pk.method, path, key]);
+          tx.assign(record, { state: 'completed', responseStatus: response.status, responseBody: response.body, lockedUntil: null });
         },
         // Set by the unit of work once the transaction holding the record has committed.
         get stored() { return stored; },
         set stored(value) { stored = value; },
       }),
     };
-    request.idempotencyRelease = () =>
-      em.execute(`delete from idempotency_records where caller = ? and method = ? and path = ? and key = ? and state = 'in_progress'`, pk).then(() => undefined);
+    request.idempotencyRelease = async () => {
+      await records.deleteFrom('idempotency_records').where((eb) => eb.and(pk)).where('state', '=', 'in_progress').execute();
+    };
   });
 
   // Released before the response leaves when the request ends without a committed response (4xx, 5xx),
@@ -110,7 +105,7 @@ export default fp(async (app) => {
   });
 });
 
-function replay(reply: FastifyReply, stored: StoredRecord): FastifyReply {
+function replay(reply: FastifyReply, stored: { response_status: number | null; response_body: unknown }): FastifyReply {
   reply.header('idempotent-replayed', 'true').code(stored.response_status ?? 200);
   return stored.response_status === 204 ? reply.send() : reply.send(stored.response_body);
 }

@@ -1,5 +1,9 @@
+import { LockMode } from '@mikro-orm/core';
+import { sql } from 'kysely';
+import { db } from '../db/database.js';
 import type { Orm } from '../db/orm.js';
-import { CHAINABLE_COLUMNS, entryHash, toChainable, type AuditRow } from './entry-hash.js';
+import { AuditChainHead } from '../db/write-path.entities.js';
+import { entryHash, selectChainable, toChainable } from './entry-hash.js';
 
 export interface ChainResult { chained: number; lastSeq: number }
 
@@ -22,14 +26,10 @@ export async function chainAuditEntries(orm: Orm, batchSize = 1000, maxBatches =
 
 async function chainOneBatch(orm: Orm, batchSize: number): Promise<ChainResult> {
   return orm.em.fork().transactional(async (em) => {
-    const [head] = await em.execute<{ last_seq: string; last_hash: string }[]>(
-      `select last_seq, last_hash from audit_chain_head where singleton for update`,
-    );
-    const rows = await em.execute<AuditRow[]>(
-      `select ${CHAINABLE_COLUMNS} from audit_entries where seq is null order by commit_seq limit ${Number(batchSize)}`,
-    );
-    let seq = Number(head.last_seq);
-    let prevHash = head.last_hash;
+    const head = await em.findOneOrFail(AuditChainHead, { singleton: true }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+    const rows = await selectChainable(db(em)).where('seq', 'is', null).orderBy('commit_seq').limit(batchSize).execute();
+    let seq = Number(head.lastSeq);
+    let prevHash = head.lastHash;
     if (!rows.length) return { chained: 0, lastSeq: seq };
     const links: { id: string; seq: number; prev_hash: string; hash: string }[] = [];
     for (const row of rows) {
@@ -38,14 +38,15 @@ async function chainOneBatch(orm: Orm, batchSize: number): Promise<ChainResult> 
       links.push({ id: row.id, seq, prev_hash: prevHash, hash });
       prevHash = hash;
     }
-    // One statement for the whole batch; the links travel as one JSON document.
-    await em.execute(
-      `update audit_entries a set seq = v.seq, prev_hash = v.prev_hash, hash = v.hash, chained_at = now()
-         from jsonb_to_recordset(?::jsonb) as v(id uuid, seq bigint, prev_hash text, hash text)
-        where a.id = v.id`,
-      [JSON.stringify(links)],
-    );
-    await em.execute(`update audit_chain_head set last_seq = ?, last_hash = ? where singleton`, [seq, prevHash]);
+    // One statement for the whole batch: the links travel as one JSON document, read back as rows.
+    const link = sql<{ id: string; seq: string; prev_hash: string; hash: string }>`jsonb_to_recordset(${JSON.stringify(links)}::jsonb)`
+      .as<'v'>(sql`v(id uuid, seq bigint, prev_hash text, hash text)`);
+    await db(em).updateTable('audit_entries as a').from(link)
+      .set((eb) => ({ seq: eb.ref('v.seq'), prev_hash: eb.ref('v.prev_hash'), hash: eb.ref('v.hash'), chained_at: sql<Date>`now()` }))
+      .whereRef('a.id', '=', 'v.id').execute();
+    // The head is flushed when the transaction commits.
+    head.lastSeq = String(seq);
+    head.lastHash = prevHash;
     return { chained: rows.length, lastSeq: seq };
   });
 }

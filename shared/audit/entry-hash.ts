@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto';
+import { sql, type InferResult, type Kysely } from 'kysely';
 import { canonicalJson } from '../canonical-json.js';
+import type { Database } from '../db/database.js';
 
 export const GENESIS_HASH = '0'.repeat(64);
 
@@ -22,14 +24,13 @@ export function entryHash(prevHash: string, entry: ChainableEntry): string {
   return createHash('sha256').update(prevHash + canonicalJson(entry)).digest('hex');
 }
 
-/** Columns of audit_entries selected as a ChainableEntry (seq supplied separately while chaining). */
-export const CHAINABLE_COLUMNS = `id, seq, prev_hash, hash, actor, action, subject_type, subject_id, request_id, ip, summary,
-  to_char(occurred_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as occurred_at`;
+/** Audit entries with the stored fields a hash covers; occurred_at formatted as the hash has it (UTC, milliseconds). */
+export const selectChainable = (k: Kysely<Database>) => k.selectFrom('audit_entries').select([
+  'id', 'seq', 'prev_hash', 'hash', 'actor', 'action', 'subject_type', 'subject_id', 'request_id', 'ip', 'summary',
+  sql<string>`to_char(occurred_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`.as('occurred_at'),
+]);
 
-export interface AuditRow {
-  id: string; seq: string | null; prev_hash: string | null; hash: string | null; actor: string; action: string;
-  subject_type: string; subject_id: string | null; request_id: string | null; ip: string | null; summary: unknown; occurred_at: string;
-}
+export type AuditRow = InferResult<ReturnType<typeof selectChainable>>[number];
 
 export function toChainable(row: AuditRow, seq: number): ChainableEntry {
   return {

@@ -1,4 +1,5 @@
-import { Conditions, type KeysetQuery } from '../db/keyset.js';
+import { db, iso } from '../db/database.js';
+import { keysetPage, type Keyset } from '../db/keyset.js';
 import type { Orm } from '../db/orm.js';
 
 export interface AuditFilters { subjectType?: string; subjectId?: string; actorId?: string; action?: string; from?: string; to?: string }
@@ -8,27 +9,19 @@ export interface AuditListItem {
   subjectType: string; subjectId: string | null; requestId: string | null; ip: string | null; summary: Record<string, unknown>; occurredAt: string;
 }
 
-
 /** Filtered audit entries in keyset order; fetches limit + 1 rows so the caller knows whether there is a next page. */
-export async function listAuditEntries(orm: Orm, filters: AuditFilters, keyset: KeysetQuery): Promise<AuditListItem[]> {
-  const where = new Conditions();
-  if (filters.subjectType) where.add('subject_type = ?', filters.subjectType);
-  if (filters.subjectId) where.add('subject_id = ?', filters.subjectId);
-  if (filters.actorId) where.add('actor = ?', filters.actorId);
-  if (filters.action) where.add('action = ?', filters.action);
-  if (filters.from) where.add('occurred_at >= ?::timestamptz', filters.from);
-  if (filters.to) where.add('occurred_at < ?::timestamptz', filters.to);
-  if (keyset.after) where.add(keyset.after.sql, ...keyset.after.params);
-  const rows = await orm.em.fork().execute<Record<string, unknown>[]>(
-    `select id, seq, prev_hash, hash, actor, action, subject_type, subject_id, request_id, ip, summary, occurred_at
-       from audit_entries ${where.where()}
-      order by ${keyset.orderBy} limit ${keyset.limit + 1}`,
-    where.params,
-  );
+export async function listAuditEntries(orm: Orm, filters: AuditFilters, keyset: Keyset<'occurredAt'>): Promise<AuditListItem[]> {
+  let query = db(orm.em.fork()).selectFrom('audit_entries')
+    .select(['id', 'seq', 'prev_hash', 'hash', 'actor', 'action', 'subject_type', 'subject_id', 'request_id', 'ip', 'summary', 'occurred_at']);
+  if (filters.subjectType) query = query.where('subject_type', '=', filters.subjectType);
+  if (filters.subjectId) query = query.where('subject_id', '=', filters.subjectId);
+  if (filters.actorId) query = query.where('actor', '=', filters.actorId);
+  if (filters.action) query = query.where('action', '=', filters.action);
+  if (filters.from) query = query.where('occurred_at', '>=', filters.from);
+  if (filters.to) query = query.where('occurred_at', '<', filters.to);
+  const rows = await keysetPage(query, keyset, (eb) => ({ occurredAt: eb.ref('occurred_at'), id: eb.ref('id') })).execute();
   return rows.map((r) => ({
-    id: r.id as string, seq: r.seq === null ? null : Number(r.seq), prevHash: r.prev_hash as string | null, hash: r.hash as string | null,
-    actorId: r.actor as string, action: r.action as string, subjectType: r.subject_type as string, subjectId: r.subject_id as string | null,
-    requestId: r.request_id as string | null, ip: r.ip as string | null, summary: r.summary as Record<string, unknown>,
-    occurredAt: new Date(r.occurred_at as string | Date).toISOString(),
+    id: r.id, seq: r.seq === null ? null : Number(r.seq), prevHash: r.prev_hash, hash: r.hash, actorId: r.actor, action: r.action,
+    subjectType: r.subject_type, subjectId: r.subject_id, requestId: r.request_id, ip: r.ip, summary: r.summary, occurredAt: iso(r.occurred_at),
   }));
 }

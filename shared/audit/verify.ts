@@ -1,5 +1,7 @@
+import { db } from '../db/database.js';
 import type { Orm } from '../db/orm.js';
-import { CHAINABLE_COLUMNS, GENESIS_HASH, entryHash, toChainable, type AuditRow } from './entry-hash.js';
+import { AuditChainHead } from '../db/write-path.entities.js';
+import { GENESIS_HASH, entryHash, selectChainable, toChainable } from './entry-hash.js';
 
 export interface VerifyResult { valid: boolean; checked: number; firstInvalidSeq: number | null }
 
@@ -10,16 +12,13 @@ export interface VerifyResult { valid: boolean; checked: number; firstInvalidSeq
  */
 export async function verifyAuditChain(orm: Orm, batchSize = 5000): Promise<VerifyResult> {
   const em = orm.em.fork();
-  const [head] = await em.execute<{ last_seq: string }[]>(`select last_seq from audit_chain_head where singleton`);
-  const lastSeq = Number(head.last_seq);
+  const head = await em.findOneOrFail(AuditChainHead, { singleton: true });
+  const lastSeq = Number(head.lastSeq);
   let expectedSeq = 1;
   let prevHash = GENESIS_HASH;
   let checked = 0;
   for (;;) {
-    const rows = await em.execute<AuditRow[]>(
-      `select ${CHAINABLE_COLUMNS} from audit_entries where seq >= ? order by seq limit ${Number(batchSize)}`,
-      [expectedSeq],
-    );
+    const rows = await selectChainable(db(em)).where('seq', '>=', String(expectedSeq)).orderBy('seq').limit(batchSize).execute();
     for (const row of rows) {
       const seq = Number(row.seq);
       if (seq !== expectedSeq) return { valid: false, checked, firstInvalidSeq: expectedSeq };

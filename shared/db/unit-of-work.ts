@@ -1,6 +1,8 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { sql } from 'kysely';
 import { uuidv7 } from '../ids.js';
 import type { QueueName } from '../queues/names.js';
+import { db } from './database.js';
 import type { Orm } from './orm.js';
 
 /** Who did it: a user id, or one of the non-user actors. */
@@ -28,8 +30,8 @@ export interface JobInput {
 export interface RenderedResponse { status: number; body: unknown }
 
 export interface IdempotencyCompletion {
-  /** Stores the response inside the change's transaction. */
-  complete(em: EntityManager, response: RenderedResponse): Promise<void>;
+  /** Marks the record completed with the response on the change's entity manager; the unit of work flushes it. */
+  complete(em: EntityManager, response: RenderedResponse): void;
   render(result: unknown): RenderedResponse;
   /** Set once the transaction committed with the stored response. */
   stored?: RenderedResponse;
@@ -81,7 +83,8 @@ export class UnitOfWork {
       // Only the first successful unit of work of a request completes its idempotency claim.
       if (ctx.idempotency && !done.failure && !ctx.idempotency.stored) {
         rendered = ctx.idempotency.render(done.result);
-        await ctx.idempotency.complete(tx, rendered);
+        ctx.idempotency.complete(tx, rendered);
+        await tx.flush();
       }
       const entries = Array.isArray(done.audit) ? done.audit : [done.audit];
       if (entries.length) await writeAudit(tx, ctx, entries);
@@ -93,24 +96,19 @@ export class UnitOfWork {
   }
 }
 
+/** One multi-row INSERT: every write pays for it, so never a flush per row. */
 async function writeOutbox(em: EntityManager, jobs: JobInput[]): Promise<void> {
-  const values = jobs.map(() => '(?, ?, ?, ?::jsonb)').join(', ');
-  const params = jobs.flatMap((j) => [uuidv7(), j.queue, j.name, JSON.stringify(j.payload)]);
-  await em.execute(`insert into outbox (id, queue, job_name, payload) values ${values}`, params);
+  await db(em).insertInto('outbox').values(jobs.map((j) => ({ id: uuidv7(), queue: j.queue, job_name: j.name, payload: j.payload }))).execute();
   // Delivered at COMMIT; wakes the relay so jobs start without waiting for its next poll.
-  await em.execute(`select pg_notify('outbox', '')`);
+  await db(em).selectNoFrom(sql`pg_notify('outbox', '')`.as('notified')).execute();
 }
 
 async function writeAudit(em: EntityManager, ctx: WriteContext, entries: AuditInput[]): Promise<void> {
-  await em.execute(`select pg_advisory_xact_lock(${AUDIT_COMMIT_LOCK})`);
-  const occurredAt = new Date().toISOString();
-  const values = entries.map(() => `(?, nextval('audit_commit_seq'), ?, ?, ?, ?, ?, ?, ?::jsonb, ?::timestamptz)`).join(', ');
-  const params = entries.flatMap((e) => [
-    uuidv7(), ctx.actor, e.action, e.subjectType, e.subjectId ?? null, ctx.requestId ?? null, ctx.ip ?? null,
-    JSON.stringify(e.summary ?? {}), occurredAt,
-  ]);
-  await em.execute(
-    `insert into audit_entries (id, commit_seq, actor, action, subject_type, subject_id, request_id, ip, summary, occurred_at) values ${values}`,
-    params,
-  );
+  // Held until COMMIT, so the commit_seq values taken below are in commit order (see AUDIT_COMMIT_LOCK).
+  await db(em).selectNoFrom(sql`pg_advisory_xact_lock(${sql.lit(AUDIT_COMMIT_LOCK)})`.as('locked')).execute();
+  const occurredAt = new Date();
+  await db(em).insertInto('audit_entries').values(entries.map((e) => ({
+    id: uuidv7(), commit_seq: sql<string>`nextval('audit_commit_seq')`, actor: ctx.actor, action: e.action, subject_type: e.subjectType,
+    subject_id: e.subjectId ?? null, request_id: ctx.requestId ?? null, ip: ctx.ip ?? null, summary: e.summary ?? {}, occurred_at: occurredAt,
+  }))).execute();
 }

@@ -1,11 +1,13 @@
+import { sql } from 'kysely';
 import pg from 'pg';
+import { db } from '../db/database.js';
 import type { Orm } from '../db/orm.js';
 import type { Logger } from '../logger.js';
-import type { QueueName } from './names.js';
+import { QUEUE_NAMES, type QueueName } from './names.js';
 import type { QueueSet } from './queue-set.js';
 import { withTimeout } from '../redis.js';
 
-interface OutboxRow { id: string; queue: QueueName; job_name: string; payload: Record<string, unknown> }
+const isQueueName = (name: string): name is QueueName => (QUEUE_NAMES as readonly string[]).includes(name);
 
 export interface OutboxRelayOptions {
   orm: Orm;
@@ -62,6 +64,7 @@ export class OutboxRelay {
     client.on('error', () => {});
     client.on('notification', () => this.kick());
     await client.connect();
+    // Raw SQL on a connection of its own: LISTEN must stay on one open session, outside the ORM's pool.
     await client.query('LISTEN outbox');
     this.listener = client;
   }
@@ -98,14 +101,15 @@ export class OutboxRelay {
       return { dispatched: 0, failed: true, seen: 0 };
     }
     return this.opts.orm.em.fork().transactional(async (em) => {
-      const rows = await em.execute<OutboxRow[]>(
-        `select id, queue, job_name, payload from outbox where dispatched_at is null
-          order by created_at, id limit ${this.batchSize} for update skip locked`,
-      );
+      const outbox = db(em);
+      const rows = await outbox.selectFrom('outbox').select(['id', 'queue', 'job_name', 'payload'])
+        .where('dispatched_at', 'is', null).orderBy('created_at').orderBy('id').limit(this.batchSize)
+        .forUpdate().skipLocked().execute();
       const done: string[] = [];
       let failure: { id: string; message: string } | undefined;
       for (const row of rows) {
         try {
+          if (!isQueueName(row.queue)) throw new Error(`Unknown queue ${row.queue}`);
           await withTimeout(this.opts.queues.get(row.queue).add(row.job_name, row.payload, { jobId: row.id }), 5000, 'Redis');
           done.push(row.id);
         } catch (err) {
@@ -114,14 +118,12 @@ export class OutboxRelay {
         }
       }
       if (done.length) {
-        await em.execute(
-          `update outbox set dispatched_at = now(), dispatch_attempts = dispatch_attempts + 1
-            where id in (select (jsonb_array_elements_text(?::jsonb))::uuid)`,
-          [JSON.stringify(done)],
-        );
+        await outbox.updateTable('outbox').set((eb) => ({ dispatched_at: sql<Date>`now()`, dispatch_attempts: eb('dispatch_attempts', '+', 1) }))
+          .where((eb) => eb('id', '=', eb.fn.any(eb.val(done)))).execute();
       }
       if (failure) {
-        await em.execute(`update outbox set dispatch_attempts = dispatch_attempts + 1, last_error = ? where id = ?`, [failure.message.slice(0, 500), failure.id]);
+        await outbox.updateTable('outbox').set((eb) => ({ dispatch_attempts: eb('dispatch_attempts', '+', 1), last_error: failure.message.slice(0, 500) }))
+          .where('id', '=', failure.id).execute();
         this.opts.log.warn({ outboxId: failure.id, error: failure.message }, 'outbox relay could not enqueue; will retry');
       }
       return { dispatched: done.length, failed: Boolean(failure), seen: rows.length };

@@ -4,11 +4,7 @@ import { verifyAuditChain } from '../../../shared/audit/verify.js';
 import { ok } from '../../http/reply.js';
 import { listAuditSchema, verifyAuditSchema } from '../../schemas/audit/index.js';
 
-const AUDIT_LIST = {
-  sortable: { occurredAt: { column: 'occurred_at', type: 'timestamp' as const } },
-  defaultSort: '-occurredAt',
-  idColumn: 'id',
-};
+const AUDIT_LIST = { sortable: ['occurredAt'] as const, defaultSort: '-occurredAt' };
 
 const audit: FastifyPluginAsyncTypebox = async (app) => {
   const access = { permissions: ['audit:read' as const] };

@@ -1,4 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { sql } from 'kysely';
+import { db } from '../../../shared/db/database.js';
 import { pendingMigrations } from '../../../shared/db/orm.js';
 import { NotReadyError } from '../../../shared/errors/index.js';
 import { withTimeout } from '../../../shared/redis.js';
@@ -22,7 +24,7 @@ const health: FastifyPluginAsyncTypebox = async (app) => {
   const open = { public: true, rateLimit: false } as const;
   let migrationsApplied = false;
 
-  const database = () => timed('PostgreSQL', () => app.orm.em.fork().execute('select 1'));
+  const database = () => timed('PostgreSQL', () => db(app.orm.em.fork()).selectNoFrom(sql<number>`1`.as('up')).execute());
   const redis = () => timed('Redis', () => app.redis.ping());
   const migrations = () =>
     migrationsApplied

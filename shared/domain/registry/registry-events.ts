@@ -1,8 +1,10 @@
+import { LockMode, sql, UniqueConstraintViolationException } from '@mikro-orm/core';
 import { ConflictError, InvalidSignatureError } from '../../errors/index.js';
 import { WEBHOOK_ACTOR, type WriteContext } from '../../db/unit-of-work.js';
 import { JOBS } from '../../queues/names.js';
 import type { ServiceDeps } from '../deps.js';
-import type { KycStatus } from '../users/user.entity.js';
+import { User, type KycStatus } from '../users/user.entity.js';
+import { RegistryEvent } from './registry-event.entity.js';
 
 /** Registry event types the service acts on, and the kycStatus each one sets. */
 export const ACTED_UPON: Record<string, KycStatus> = {
@@ -28,22 +30,36 @@ export interface ReceivedEvent { eventId: string; status: 'queued' | 'ignored' }
 export async function receiveRegistryEvent(deps: ServiceDeps, ctx: WriteContext, input: RegistryEventInput, headerId: string): Promise<ReceivedEvent> {
   if (headerId !== input.eventId) throw new InvalidSignatureError('webhook-id must equal the eventId of the body');
   const status = input.type in ACTED_UPON ? 'queued' : 'ignored';
-  return deps.uow.run(ctx, async (em) => {
-    const inserted = await em.execute<{ event_id: string }[]>(
-      `insert into registry_events (event_id, type, occurred_at, payload, status, request_id)
-       values (?, ?, ?, ?::jsonb, ?, ?) on conflict (event_id) do nothing returning event_id`,
-      [input.eventId, input.type, input.occurredAt, JSON.stringify(input), status, ctx.requestId ?? null],
-    );
-    if (!inserted.length) throw new ConflictError(`Registry event ${input.eventId} was already received`);
-    return {
-      result: { eventId: input.eventId, status },
-      audit: { action: 'registry_event.receive', subjectType: 'registry_event', subjectId: input.eventId, summary: { type: input.type, status } },
-      jobs: status === 'queued' ? [{ queue: 'webhooks', name: JOBS.webhooks.registryEvent, payload: { eventId: input.eventId } }] : [],
-    };
-  });
+  try {
+    return await deps.uow.run(ctx, async (em) => {
+      em.create(RegistryEvent, {
+        eventId: input.eventId, type: input.type, occurredAt: input.occurredAt, payload: { ...input }, status, attempts: 0,
+        requestId: ctx.requestId ?? null, receivedAt: new Date(),
+      });
+      return {
+        result: { eventId: input.eventId, status },
+        audit: { action: 'registry_event.receive', subjectType: 'registry_event', subjectId: input.eventId, summary: { type: input.type, status } },
+        jobs: status === 'queued' ? [{ queue: 'webhooks', name: JOBS.webhooks.registryEvent, payload: { eventId: input.eventId } }] : [],
+      };
+    });
+  } catch (err) {
+    // The primary key lets one of two concurrent deliveries in; the other's flush fails here.
+    if (err instanceof UniqueConstraintViolationException) throw new ConflictError(`Registry event ${input.eventId} was already received`);
+    throw err;
+  }
 }
 
 export class RegistryEventFailed extends Error {}
+
+/** users.id as text is lowercase and hyphenated: only a userId of that form ever matched it. */
+const CANONICAL_UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** A text field of the delivery's `data`, or null (the stored payload is the body as received). */
+function dataText(payload: Record<string, unknown>, name: string): string | null {
+  const data: unknown = payload.data;
+  const value: unknown = typeof data === 'object' && data !== null ? Reflect.get(data, name) : undefined;
+  return typeof value === 'string' ? value : null;
+}
 
 /**
  * Applies a queued registry event to the matching user's kycStatus. Idempotent: an event already
@@ -54,36 +70,28 @@ export async function processRegistryEvent(deps: ServiceDeps, eventId: string, a
   const ctx: WriteContext = { actor: WEBHOOK_ACTOR };
   type Processing = { state: 'missing' | 'already-processed' | 'processed' } | { state: 'failed'; reason: string };
   const outcome = await deps.uow.run<Processing>(ctx, async (em) => {
-    const [event] = await em.execute<{ status: string; type: string; payload: RegistryEventInput; request_id: string | null }[]>(
-      `select status, type, payload, request_id from registry_events where event_id = ? for update`, [eventId],
-    );
+    const event = await em.findOne(RegistryEvent, eventId, { lockMode: LockMode.PESSIMISTIC_WRITE });
     if (!event) return { result: { state: 'missing' as const }, audit: [] };
     if (event.status === 'processed') return { result: { state: 'already-processed' as const }, audit: [] };
     const kycStatus = ACTED_UPON[event.type];
-    const data = event.payload.data ?? {};
-    const userId = typeof data.userId === 'string' ? data.userId : null;
-    const email = typeof data.email === 'string' ? data.email : null;
-    const [user] = await em.execute<{ id: string; kyc_status: string }[]>(
-      `select id, kyc_status from users
-        where (?::text is not null and id::text = ?::text) or (?::text is not null and lower(email) = lower(?::text))
-        limit 1 for update`,
-      [userId, userId, email, email],
-    );
+    const [userId, email, reference, nationalId] = ['userId', 'email', 'reference', 'nationalId'].map((name) => dataText(event.payload, name));
+    const matches = [
+      ...(userId && CANONICAL_UUID.test(userId) ? [{ id: userId }] : []),
+      ...(email ? [{ [sql.lower('email')]: sql`lower(${email})` }] : []),
+    ];
+    const user = matches.length ? await em.findOne(User, { $or: matches }, { lockMode: LockMode.PESSIMISTIC_WRITE }) : null;
     if (!kycStatus || !user) {
       const reason = !kycStatus ? `event type ${event.type} is not acted upon` : 'no user matches the event (userId or email)';
-      await em.execute(`update registry_events set status = 'failed', failure_reason = ?, attempts = ? where event_id = ?`, [reason, attempt, eventId]);
+      em.assign(event, { status: 'failed', failureReason: reason, attempts: attempt });
       return { result: { state: 'failed' as const, reason }, audit: { action: 'registry_event.fail', subjectType: 'registry_event', subjectId: eventId, summary: { reason, attempt } } };
     }
-    await em.execute(
-      `update users set kyc_status = ?, kyc_reference = coalesce(?, kyc_reference), national_id = coalesce(?, national_id),
-              updated_at = now(), version = version + 1 where id = ?`,
-      [kycStatus, typeof data.reference === 'string' ? data.reference : null, typeof data.nationalId === 'string' ? data.nationalId : null, user.id],
-    );
-    await em.execute(`update registry_events set status = 'processed', failure_reason = null, attempts = ?, processed_at = now() where event_id = ?`, [attempt, eventId]);
+    const from = user.kycStatus;
+    em.assign(user, { kycStatus, kycReference: reference ?? user.kycReference, nationalId: nationalId ?? user.nationalId });
+    em.assign(event, { status: 'processed', failureReason: null, attempts: attempt, processedAt: new Date() });
     return {
       result: { state: 'processed' as const },
       audit: [
-        { action: 'user.kyc_update', subjectType: 'user', subjectId: user.id, summary: { from: user.kyc_status, to: kycStatus, eventId } },
+        { action: 'user.kyc_update', subjectType: 'user', subjectId: user.id, summary: { from, to: kycStatus, eventId } },
         { action: 'registry_event.process', subjectType: 'registry_event', subjectId: eventId, summary: { type: event.type } },
       ],
     };
