@@ -1,77 +1,97 @@
-import Fastify from 'fastify';
-import type { FastifyInstance, InjectOptions } from 'fastify';
+import autocannon from 'autocannon';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { buildApp } from '../api/app.js';
-import { loadConfig } from '../shared/config/index.js';
+import { createSigner } from 'fast-jwt';
 import { uuidv7 } from '../shared/ids.js';
-import { signWebhook } from '../shared/domain/registry/signature.js';
+import { ADMIN_ROLE_ID } from '../shared/domain/access/system-roles.js';
 import { ratioLine, withBenchDatabase } from './harness.js';
 
-const REQUESTS = Number(process.env.BENCH_HTTP_REQUESTS ?? 2000);
-const CONCURRENCY = 16;
+const CONNECTIONS = 32;
+const SECONDS = Number(process.env.BENCH_HTTP_SECONDS ?? 5);
+const ROUNDS = Number(process.env.BENCH_HTTP_ROUNDS ?? 3);
+const JWT_SECRET = `bench-${randomBytes(24).toString('hex')}`;
 
-async function rate(app: FastifyInstance, request: () => InjectOptions): Promise<number> {
-  for (let i = 0; i < 100; i++) await app.inject(request()); // warm-up
-  let next = 0;
-  const started = performance.now();
-  await Promise.all(Array.from({ length: CONCURRENCY }, async () => {
-    while (next++ < REQUESTS) {
-      const res = await app.inject(request());
-      if (res.statusCode >= 300) throw new Error(`benchmark request failed: ${res.statusCode} ${res.body}`);
-    }
-  }));
-  return REQUESTS / ((performance.now() - started) / 1000);
+interface Measured { perSecond: number; p99: number }
+
+async function waitUntilUp(port: number, child: ChildProcess): Promise<void> {
+  for (let i = 0; i < 300; i++) {
+    if (child.exitCode !== null) throw new Error(`benchmark server exited with ${child.exitCode}`);
+    const up = await fetch(`http://127.0.0.1:${port}/health/live`).then((r) => r.status < 500, () => false);
+    if (up) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error('benchmark server did not start');
 }
 
+function run(url: string, headers: Record<string, string>, seconds: number): Promise<Measured> {
+  return new Promise((resolve, reject) => {
+    autocannon({ url, headers, connections: CONNECTIONS, pipelining: 1, duration: seconds }, (err, result) => {
+      if (err) return reject(err);
+      if (result.non2xx || result.errors) return reject(new Error(`${url}: ${result.non2xx} non-2xx answers, ${result.errors} errors`));
+      resolve({ perSecond: result.requests.average, p99: result.latency.p99 });
+    });
+  });
+}
+
+const mean = (xs: Measured[]): Measured => ({
+  perSecond: xs.reduce((s, x) => s + x.perSecond, 0) / xs.length,
+  p99: xs.reduce((s, x) => s + x.p99, 0) / xs.length,
+});
+
 /**
- * Requests per second through the whole app (in-process inject, so the network is not measured)
- * against a bare Fastify route answering a body of the same shape, in the same run:
- * an authenticated read (token check, session and permissions from PostgreSQL) and an audited
- * write (signature check, transaction with change, outbox row and audit entry).
+ * An authenticated single-record read over real HTTP on loopback (autocannon, 32 connections, no
+ * pipelining): GET /users/{id} on the app as `npm start` runs it (compiled, request logging on,
+ * rate limit in Redis, token check, caller resolution, permission and scope, ORM), against a bare
+ * Fastify process doing one primary-key SELECT with pg on the same database. The two alternate in
+ * rounds of the same run, so the machine's state weighs on both alike.
  */
 export async function benchHttp(): Promise<{ line: string }> {
   return withBenchDatabase(async (orm, base) => {
-    const config = loadConfig({
-      NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: base.DATABASE_URL, DATABASE_POOL_MAX: '10',
-      REDIS_PREFIX: `{bench-${randomBytes(3).toString('hex')}}`, RATE_LIMIT_MAX: '1000000', RATE_LIMIT_WEBHOOK_MAX: '1000000',
-    });
-    const app = await buildApp({ config, orm, logger: false });
-    const bare = Fastify();
-    bare.get('/me', async () => ({ data: { id: uuidv7(), email: 'x@example.test', roles: [], permissions: ['audit:read'] }, meta: { requestId: uuidv7() } }));
-    bare.post('/write', async (_req, reply) => reply.code(201).send({ data: { eventId: uuidv7(), status: 'queued' }, meta: { requestId: uuidv7() } }));
-    try {
-      await app.ready();
-      const em = orm.em.fork();
-      const userId = uuidv7();
-      const familyId = uuidv7();
-      await em.execute(`insert into users (id, email, name, status) values (?, ?, 'Bench', 'active')`, [userId, `bench-${userId}@example.test`]);
-      await em.execute(`insert into user_roles (user_id, role_id) values (?, '00000000-0000-7000-8000-000000000005')`, [userId]);
-      await em.execute(`insert into auth_sessions (family_id, user_id, refresh_hash, expires_at, absolute_expires_at) values (?, ?, ?, now() + interval '1 day', now() + interval '1 day')`, [familyId, userId, randomBytes(16).toString('hex')]);
-      const token = app.jwt.sign({ sub: userId, sid: familyId, jti: uuidv7() });
+    const em = orm.em.fork();
+    const caller = uuidv7();
+    const target = uuidv7();
+    const familyId = uuidv7();
+    // Fixture rows straight into the tables: the benchmark measures reads, not the write path.
+    await em.execute(`insert into users (id, email, name, status) values (?, ?, 'Bench Caller', 'active'), (?, ?, 'Bench Target', 'active')`,
+      [caller, `caller-${caller}@example.test`, target, `target-${target}@example.test`]);
+    await em.execute(`insert into user_roles (user_id, role_id) values (?, ?), (?, ?)`, [caller, ADMIN_ROLE_ID, target, ADMIN_ROLE_ID]);
+    await em.execute(`insert into auth_sessions (family_id, user_id, refresh_hash, expires_at, absolute_expires_at) values (?, ?, ?, now() + interval '1 day', now() + interval '1 day')`,
+      [familyId, caller, randomBytes(16).toString('hex')]);
+    const token = createSigner({ key: JWT_SECRET, algorithm: 'HS256', expiresIn: 3_600_000 })({ sub: caller, sid: familyId, jti: uuidv7() });
 
-      const readApp = await rate(app, () => ({ method: 'GET', url: '/auth/me', headers: { authorization: `Bearer ${token}` } }));
-      const readBare = await rate(bare, () => ({ method: 'GET', url: '/me' }));
-      const signed = () => {
-        const body = JSON.stringify({ eventId: `evt-${uuidv7()}`, type: 'registry.heartbeat', occurredAt: new Date().toISOString(), data: {} });
-        const id = JSON.parse(body).eventId as string;
-        const ts = Math.floor(Date.now() / 1000);
-        return {
-          method: 'POST' as const, url: '/webhooks/registry', payload: body,
-          headers: { 'content-type': 'application/json', 'webhook-id': id, 'webhook-timestamp': String(ts), 'webhook-signature': signWebhook(config.REGISTRY_WEBHOOK_SECRET, id, ts, body) },
-        };
-      };
-      const writeApp = await rate(app, signed);
-      const writeBare = await rate(bare, () => ({ method: 'POST', url: '/write', payload: { a: 1 } }));
+    const appPort = 40_000 + Math.floor(Math.random() * 10_000);
+    const barePort = appPort + 1;
+    const env = {
+      ...process.env, NODE_ENV: 'development', LOG_LEVEL: 'info', PORT: String(appPort), HOST: '127.0.0.1',
+      DATABASE_URL: base.DATABASE_URL, JWT_SECRET, REDIS_PREFIX: `{bench-${randomBytes(3).toString('hex')}}`,
+      // Counted as always, but high enough that the run measures serving, not refusing.
+      RATE_LIMIT_MAX: '100000000',
+    };
+    const app = spawn(process.execPath, ['dist/scripts/start.js'], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+    const bare = spawn(process.execPath, ['--import', 'tsx', 'bench/bare-server.ts'], { env: { ...env, PORT: String(barePort) }, stdio: ['ignore', 'ignore', 'inherit'] });
+    try {
+      await Promise.all([waitUntilUp(appPort, app), waitUntilUp(barePort, bare)]);
+      const appUrl = `http://127.0.0.1:${appPort}/users/${target}`;
+      const bareUrl = `http://127.0.0.1:${barePort}/users/${target}`;
+      const auth = { authorization: `Bearer ${token}` };
+      await run(appUrl, auth, 2); // warm-up: JIT, pools, prepared plans
+      await run(bareUrl, {}, 2);
+      const appRounds: Measured[] = [];
+      const bareRounds: Measured[] = [];
+      for (let i = 0; i < ROUNDS; i++) {
+        bareRounds.push(await run(bareUrl, {}, SECONDS));
+        appRounds.push(await run(appUrl, auth, SECONDS));
+      }
+      const a = mean(appRounds);
+      const b = mean(bareRounds);
       return {
-        line: [
-          ratioLine('authenticated read (GET /auth/me)', { label: 'app', perSecond: readApp }, { label: 'bare Fastify', perSecond: readBare }),
-          ratioLine('audited write (POST /webhooks/registry)', { label: 'app', perSecond: writeApp }, { label: 'bare Fastify', perSecond: writeBare }),
-        ].join('\n'),
+        line: `${ratioLine('authenticated read (GET /users/{id}, HTTP, 32 connections)', { label: 'app', perSecond: a.perSecond },
+          { label: 'bare Fastify+pg', perSecond: b.perSecond }, 0.45)}\n  p99: app ${a.p99.toFixed(1)} ms, bare ${b.p99.toFixed(1)} ms`,
       };
     } finally {
-      await app.close();
-      await bare.close();
-      await app.redis.quit().catch(() => undefined);
+      app.kill('SIGTERM');
+      bare.kill('SIGTERM');
+      await Promise.all([app, bare].map((c) => (c.exitCode !== null ? undefined : new Promise((r) => c.once('exit', r)))));
     }
   });
 }

@@ -4,7 +4,7 @@ import fp from 'fastify-plugin';
 import { AppError, ForbiddenError, UnauthenticatedError } from '../../shared/errors/index.js';
 import { sendError } from './errors.js';
 import type { Caller } from '../../shared/domain/access/caller.js';
-import { resolveCaller } from '../../shared/domain/identity/caller-resolution.js';
+import { CallerResolver } from '../../shared/domain/identity/caller-resolution.js';
 import type { AccessClaims } from '../../shared/domain/identity/access-token.js';
 import { isPermission, type Permission } from '../../shared/domain/access/permissions.js';
 import { BOARD_COOKIE, BOARD_PATH } from './bull-board.js';
@@ -64,6 +64,8 @@ export default fp(async (app) => {
     verify: { algorithms: ['HS256'] },
   });
 
+  const callers = new CallerResolver(app.orm, app.deps.callerStamps);
+
   app.addHook('onRoute', (route) => {
     const config = (route.config ?? {}) as { public?: boolean; permissions?: string[] };
     const unknown = (config.permissions ?? []).filter((p) => !isPermission(p));
@@ -108,6 +110,6 @@ export default fp(async (app) => {
       throw new UnauthenticatedError('UNAUTHENTICATED', 'The access token is not valid');
     }
     if (!UUID.test(String(claims.sub)) || !UUID.test(String(claims.sid))) throw new UnauthenticatedError('UNAUTHENTICATED', 'The access token is not valid');
-    return resolveCaller(app.deps, claims.sub, claims.sid);
+    return callers.resolve(claims.sub, claims.sid);
   }
 });

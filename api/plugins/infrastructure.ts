@@ -31,7 +31,7 @@ export default fp<InfrastructureOptions>(async (app, opts) => {
   app.decorate('orm', orm);
   app.decorate('redis', redis);
   app.decorate('queues', queues);
-  app.decorate('deps', createServiceDeps(config, orm, app.log as unknown as Logger));
+  app.decorate('deps', createServiceDeps(config, orm, app.log as unknown as Logger, redis));
   app.addHook('onClose', async () => {
     await queues.close();
     redis.disconnect();

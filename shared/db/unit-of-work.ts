@@ -66,8 +66,11 @@ export interface Outcome<T> {
  */
 export const AUDIT_COMMIT_LOCK = 7_262_001;
 
+/** Runs once a unit of work has committed, with the transaction's entity manager (e.g. to publish what changed). */
+export type AfterCommit = (tx: EntityManager) => Promise<void>;
+
 export class UnitOfWork {
-  constructor(private readonly orm: Orm) {}
+  constructor(private readonly orm: Orm, private readonly afterCommit?: AfterCommit) {}
 
   /**
    * One PostgreSQL transaction: the change made by `work`, then its outbox rows, its idempotency
@@ -76,7 +79,9 @@ export class UnitOfWork {
   async run<T>(ctx: WriteContext, work: (em: EntityManager) => Promise<Outcome<T>>): Promise<T> {
     const em = this.orm.em.fork();
     let rendered: RenderedResponse | undefined;
+    let committed: EntityManager | undefined;
     const outcome = await em.transactional(async (tx) => {
+      committed = tx;
       const done = await work(tx);
       await tx.flush();
       if (done.jobs?.length) await writeOutbox(tx, done.jobs);
@@ -90,6 +95,8 @@ export class UnitOfWork {
       if (entries.length) await writeAudit(tx, ctx, entries);
       return done;
     });
+    // Also after a committed failure: what it wrote (a revoked family, a lock) must be seen.
+    if (this.afterCommit && committed) await this.afterCommit(committed);
     if (outcome.failure) throw outcome.failure;
     if (ctx.idempotency && rendered) ctx.idempotency.stored = rendered;
     return outcome.result;

@@ -1,8 +1,11 @@
+import type { Redis } from 'ioredis';
 import type { Config } from '../config/index.js';
-import type { Orm } from '../db/orm.js';
+import type { EntityManager, Orm } from '../db/orm.js';
 import { UnitOfWork } from '../db/unit-of-work.js';
 import type { Logger } from '../logger.js';
 import { AccessTokenSigner } from './identity/access-token.js';
+import { takeCallerChanges } from './identity/caller-changes.js';
+import { CallerStamps } from './identity/caller-stamps.js';
 import { SecretBox } from './identity/crypto.js';
 
 /** What domain services are given: the same object in the API and in the workers. */
@@ -14,13 +17,23 @@ export interface ServiceDeps {
   accessTokens: AccessTokenSigner;
   /** Encrypts TOTP secrets at rest. */
   mfaSecrets: SecretBox;
+  /** Replaced after a commit that changes what a caller resolves to (see CallerResolver). */
+  callerStamps: CallerStamps;
 }
 
-export function createServiceDeps(config: Config, orm: Orm, log: Logger): ServiceDeps {
+export function createServiceDeps(config: Config, orm: Orm, log: Logger, redis: Redis): ServiceDeps {
   const secret = config.JWT_SECRET as string;
+  const callerStamps = new CallerStamps(redis, config.REDIS_PREFIX);
+  // A stamp that cannot be replaced leaves other processes' cached callers valid for at most CALLER_CACHE_MAX_AGE_MS.
+  const publishCallerChanges = async (tx: EntityManager) => {
+    for (const change of takeCallerChanges(tx)) {
+      await callerStamps.bump(change).catch((err) => log.warn({ err }, 'caller stamps not replaced; caches expire within 30 s'));
+    }
+  };
   return {
-    config, orm, log, uow: new UnitOfWork(orm),
+    config, orm, log, uow: new UnitOfWork(orm, publishCallerChanges),
     accessTokens: new AccessTokenSigner(secret, config.ACCESS_TOKEN_TTL),
     mfaSecrets: new SecretBox(secret, 'mfa-secret'),
+    callerStamps,
   };
 }

@@ -179,7 +179,7 @@ test('renaming a role to a name another request is taking at the same moment ans
     await other.query('begin');
     await other.query(`insert into roles (id, name) values ($1, $2)`, [uuidv7(), name]);
     const pending = call(admin, 'PATCH', `/roles/${role.id}`, { name });
-    await waitFor(async () => (await sql(`select 1 from pg_stat_activity where datname = current_database() and wait_event_type in ('Lock', 'LWLock') and query ilike '%update roles%'`)).length > 0, 'the rename to wait for the other insert');
+    await waitFor(async () => (await sql(`select 1 from pg_stat_activity where datname = current_database() and wait_event_type in ('Lock', 'LWLock') and query ilike '%update "roles"%'`)).length > 0, 'the rename to wait for the other insert');
     await other.query('commit');
     const res = await pending;
     t.is(res.statusCode, 409);

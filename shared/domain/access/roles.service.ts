@@ -5,6 +5,7 @@ import { db, iso } from '../../db/database.js';
 import { keysetPage, type Keyset } from '../../db/keyset.js';
 import type { WriteContext } from '../../db/unit-of-work.js';
 import { ConflictError, DomainRuleError, NotFoundError, ValidationError, type FieldError } from '../../errors/index.js';
+import { callerChanged } from '../identity/caller-changes.js';
 import { uuidv7 } from '../../ids.js';
 import type { ServiceDeps } from '../deps.js';
 import { assertHoldsAll, type Caller } from './caller.js';
@@ -121,6 +122,7 @@ export async function deleteRole(deps: ServiceDeps, ctx: WriteContext, id: strin
     const n = await tx.count(UserRole, { role: id });
     if (n > 0) throw new ConflictError(`The role is still assigned to ${n} user(s)`, { assignedUsers: n });
     tx.remove(role);
+    callerChanged(tx, 'everyone');
     return { result: null, audit: { action: 'role.delete', subjectType: 'role', subjectId: id, summary: { name: role.name } } };
   });
 }
@@ -144,6 +146,7 @@ export async function setRolePermissions(deps: ServiceDeps, ctx: WriteContext, c
     role.permissions.remove(removed);
     for (const permission of added) role.permissions.add(tx.create(RolePermission, { role, permission }));
     role.updatedAt = new Date();
+    if (added.length || removed.length) callerChanged(tx, 'everyone'); // every holder's permissions
     await tx.flush();
     return {
       result: (await loadRole(tx, id))!,

@@ -6,12 +6,14 @@ import type { AuditInput, WriteContext } from '../../db/unit-of-work.js';
 import { ForbiddenError, InvalidTransitionError, NotFoundError, UnauthenticatedError } from '../../errors/index.js';
 import type { Caller } from '../access/caller.js';
 import type { ServiceDeps } from '../deps.js';
-import { loadUserView, type UserView } from '../users/user.view.js';
+import { loadUserView, type UserView, userViews, toUserView } from '../users/user.view.js';
 import { randomToken, tokenHash } from './crypto.js';
 import { MfaChallenge as MfaChallengeEntity } from './credential.entities.js';
 import { checkSecondFactor, lockForSecondFactor } from './mfa.service.js';
 import { verifyPassword } from './passwords.js';
 import { AuthSession, RotatedToken } from './session.entity.js';
+import { preparedRows } from '../../db/prepared.js';
+import { callerChanged } from './caller-changes.js';
 import { openSession, revokeFamily, revokeSessions, type SessionMeta } from './sessions.js';
 
 export const MFA_CHALLENGE_SECONDS = 300;
@@ -96,6 +98,7 @@ async function recordFailedLogin(deps: ServiceDeps, ctx: WriteContext, userId: s
     await db(tx).updateTable('users')
       .set({ failed_login_count: failures, status, ...(lockNow ? { locked_until: sql<Date>`now() + make_interval(mins => ${minutes})` } : lockExpired ? { locked_until: null } : {}) })
       .where('id', '=', userId).execute();
+    if (lockNow) callerChanged(tx, userId);
     const audit: AuditInput[] = [];
     if (lockExpired) audit.push({ action: 'user.unlock', subjectType: 'user', subjectId: userId, summary: { reason: 'lockout expired' } });
     audit.push({ action: 'auth.login_failed', subjectType: 'user', subjectId: userId, summary: { consecutiveFailures: failures } });
@@ -234,13 +237,15 @@ export async function revokeSession(deps: ServiceDeps, ctx: WriteContext, caller
     const session = await tx.findOne(AuthSession, { familyId, user: caller.userId, revokedAt: null }, { lockMode: LockMode.PESSIMISTIC_WRITE });
     if (!session) throw new NotFoundError('No such session');
     Object.assign(session, { revokedAt: raw<Date>('now()'), revokedReason: 'revoked_by_user' });
+    callerChanged(tx, caller.userId);
     return { result: undefined, audit: { action: 'auth.session_revoke', subjectType: 'session', subjectId: familyId } };
   });
 }
 
 export async function me(deps: ServiceDeps, caller: Caller): Promise<UserView & { permissions: string[] }> {
-  const user = await loadUserView(deps.orm.em.fork(), caller.userId);
-  if (!user) throw new NotFoundError();
+  const [row] = await preparedRows(deps.orm.em, userViews(deps.orm.em).where('u.id', '=', caller.userId));
+  if (!row) throw new NotFoundError();
+  const user = toUserView(row);
   // Already resolved for this request from the user's roles; no second query.
   return { ...user, permissions: [...caller.permissions].sort() };
 }

@@ -1,27 +1,62 @@
+import { sql } from 'kysely';
+import type { Orm } from '../../db/orm.js';
+import { db } from '../../db/database.js';
+import { preparedRows } from '../../db/prepared.js';
 import { UnauthenticatedError } from '../../errors/index.js';
 import { scopeOf, type Caller } from '../access/caller.js';
-import type { ServiceDeps } from '../deps.js';
-import { EFFECTIVE_STATUS } from '../users/user.view.js';
+import type { UserStatus } from '../users/user.entity.js';
 import { notActive } from './auth.service.js';
+import { CALLER_CACHE_MAX_AGE_MS, sameStamps, type CallerStamps, type Stamps } from './caller-stamps.js';
 
-interface CallerRow { id: string; status: string; insurer_id: string | null; revoked_at: Date | null; expired: boolean; permissions: string[] }
+const MAX_ENTRIES = 10_000;
+
+interface Entry { caller: Caller; stamps: Stamps; cachedAt: number; absoluteExpiresAt: number }
+
+const sessionRevoked = () => new UnauthenticatedError('SESSION_REVOKED', 'This session has been revoked; sign in again');
 
 /**
- * Who is calling, from an access token's user and session family: one query per request, so a
- * revoked session fails and a role change applies on the very next request, in every process.
+ * Who is calling, from an access token's user and session family. The session must be live and the
+ * user active, and permissions come from the user's roles now, never from the token. A resolved
+ * caller is reused only while the user's and everyone's stamps in Redis are unchanged (every change
+ * that can affect it replaces a stamp once committed, see CallerStamps), so revocation and role
+ * changes apply on the very next request in every process; without Redis every request reads the
+ * database.
  */
-export async function resolveCaller(deps: ServiceDeps, userId: string, familyId: string): Promise<Caller> {
-  const [row] = await deps.orm.em.fork().execute<CallerRow[]>(
-    `select u.id, ${EFFECTIVE_STATUS} as status, u.insurer_id, s.revoked_at, s.absolute_expires_at < now() as expired,
-            coalesce((select array_agg(distinct rp.permission) from user_roles ur join role_permissions rp on rp.role_id = ur.role_id
-                       where ur.user_id = u.id), '{}') as permissions
-       from auth_sessions s join users u on u.id = s.user_id
-      where s.family_id = ?::uuid and s.user_id = ?::uuid`,
-    [familyId, userId],
-  );
-  if (!row || row.revoked_at || row.expired) throw new UnauthenticatedError('SESSION_REVOKED', 'This session has been revoked; sign in again');
-  if (row.status !== 'active') throw notActive();
-  const permissions = new Set(row.permissions);
-  return { userId: row.id, familyId, insurerId: row.insurer_id, permissions, scope: scopeOf(row.id, row.insurer_id, permissions) };
-}
+export class CallerResolver {
+  private readonly cache = new Map<string, Entry>();
+  constructor(private readonly orm: Orm, private readonly stamps: CallerStamps) {}
 
+  async resolve(userId: string, familyId: string): Promise<Caller> {
+    const key = `${familyId}:${userId}`;
+    // Read before the database: a change committed after this read replaces a stamp, so it is seen next time.
+    const stamps = await this.stamps.read(userId);
+    const now = Date.now();
+    const hit = this.cache.get(key);
+    if (hit && stamps && sameStamps(hit.stamps, stamps) && now - hit.cachedAt < CALLER_CACHE_MAX_AGE_MS && now < hit.absoluteExpiresAt) {
+      return hit.caller;
+    }
+    this.cache.delete(key);
+    const { caller, absoluteExpiresAt } = await this.load(userId, familyId);
+    if (stamps) {
+      if (this.cache.size >= MAX_ENTRIES) this.cache.delete(this.cache.keys().next().value!);
+      this.cache.set(key, { caller, stamps, cachedAt: now, absoluteExpiresAt });
+    }
+    return caller;
+  }
+
+  /** One prepared statement: the session, the user's effective status and the union of their roles' permissions. */
+  private async load(userId: string, familyId: string): Promise<{ caller: Caller; absoluteExpiresAt: number }> {
+    const query = db(this.orm.em).selectFrom('auth_sessions as s').innerJoin('users as u', 'u.id', 's.user_id')
+      .select(['u.id', 'u.insurer_id', 's.revoked_at', 's.absolute_expires_at'])
+      .select(sql<UserStatus>`case when u.status = 'locked' and u.locked_until <= now() then 'active' else u.status end`.as('status'))
+      .select((eb) => eb.selectFrom('user_roles as ur').innerJoin('role_permissions as rp', 'rp.role_id', 'ur.role_id')
+        .whereRef('ur.user_id', '=', 'u.id').select(sql<string[]>`coalesce(array_agg(distinct rp.permission), '{}')`.as('p')).as('permissions'))
+      .where('s.family_id', '=', familyId).where('s.user_id', '=', userId);
+    const [row] = await preparedRows(this.orm.em, query);
+    const absoluteExpiresAt = row ? Date.parse(row.absolute_expires_at) : 0;
+    if (!row || row.revoked_at !== null || absoluteExpiresAt <= Date.now()) throw sessionRevoked();
+    if (row.status !== 'active') throw notActive();
+    const permissions: ReadonlySet<string> = new Set(row.permissions ?? []);
+    return { caller: { userId: row.id, familyId, insurerId: row.insurer_id, permissions, scope: scopeOf(row.id, row.insurer_id, permissions) }, absoluteExpiresAt };
+  }
+}

@@ -4,6 +4,7 @@ import { db } from '../../db/database.js';
 import { uuidv7 } from '../../ids.js';
 import { randomToken, tokenHash } from './crypto.js';
 import { AuthSession } from './session.entity.js';
+import { callerChanged } from './caller-changes.js';
 
 export const ABSOLUTE_SESSION_DAYS = 90;
 
@@ -29,12 +30,14 @@ export async function revokeSessions(em: EntityManager, userId: string, reason: 
     .where('user_id', '=', userId).where('revoked_at', 'is', null)
     .$if(exceptFamilyId !== undefined, (q) => q.where('family_id', '<>', exceptFamilyId!))
     .returning('family_id').execute();
+  if (rows.length) callerChanged(em, userId);
   return rows.length;
 }
 
 /** Revokes one family if it is still live (compare-and-set, so a concurrent revocation counts once). */
 export async function revokeFamily(em: EntityManager, familyId: string, reason: string): Promise<boolean> {
   const row = await db(em).updateTable('auth_sessions').set({ revoked_at: sql<Date>`now()`, revoked_reason: reason })
-    .where('family_id', '=', familyId).where('revoked_at', 'is', null).returning('family_id').executeTakeFirst();
+    .where('family_id', '=', familyId).where('revoked_at', 'is', null).returning('user_id').executeTakeFirst();
+  if (row) callerChanged(em, row.user_id);
   return row !== undefined;
 }

@@ -13,7 +13,9 @@ import { UserRole } from '../access/user-role.entity.js';
 import type { ServiceDeps } from '../deps.js';
 import { PasswordResetToken } from '../identity/credential.entities.js';
 import { assertPasswordAllowed, hashPassword } from '../identity/passwords.js';
+import { callerChanged } from '../identity/caller-changes.js';
 import { revokeSessions } from '../identity/sessions.js';
+import { preparedRows } from '../../db/prepared.js';
 import { nextState } from '../state-machine.js';
 import { User, type UserStatus } from './user.entity.js';
 import { USER_TRANSITIONS, effectiveStatusOf, type UserAction } from './user-states.js';
@@ -51,9 +53,9 @@ export async function listUsers(deps: ServiceDeps, caller: Caller, query: UserLi
   });
 }
 
-/** A user outside the caller's scope is 404, exactly like a missing one. One statement: a hot path. */
+/** A user outside the caller's scope is 404, exactly like a missing one. One prepared statement: a hot path. */
 export async function getUser(deps: ServiceDeps, caller: Caller, id: string): Promise<UserView> {
-  const row = await userViews(deps.orm.em).where('u.id', '=', id).where(visibleUsers(caller.scope)).executeTakeFirst();
+  const [row] = await preparedRows(deps.orm.em, userViews(deps.orm.em).where('u.id', '=', id).where(visibleUsers(caller.scope)));
   if (!row) throw new NotFoundError('No such user');
   return toUserView(row);
 }
@@ -114,7 +116,10 @@ export async function updateUser(deps: ServiceDeps, ctx: WriteContext, caller: C
     const user = await lockVisibleUser(tx, caller.scope, id);
     if (input.name !== undefined) user.name = input.name.trim();
     if (input.phone !== undefined) user.phone = input.phone;
-    if (input.insurerId !== undefined) user.insurerId = input.insurerId;
+    if (input.insurerId !== undefined && input.insurerId !== user.insurerId) {
+      user.insurerId = input.insurerId;
+      callerChanged(tx, id); // their data scope
+    }
     if (input.locale !== undefined) user.locale = input.locale;
     // A PATCH is a change even when it repeats the stored values (updatedAt and version move).
     user.updatedAt = new Date();
@@ -138,6 +143,7 @@ export async function changeUserStatus(deps: ServiceDeps, ctx: WriteContext, cal
     const to = nextState(USER_TRANSITIONS, 'user', action, from);
     user.status = to;
     user.statusReason = reason ?? null;
+    callerChanged(tx, id);
     if (to === 'active') {
       user.failedLoginCount = 0;
       user.lockedUntil = null;
@@ -171,7 +177,10 @@ export async function assignRole(deps: ServiceDeps, ctx: WriteContext, caller: C
     assertHoldsAll(caller, role.permissions, 'You cannot grant a role with permissions you do not hold');
     // The user's row lock serialises grants to them: no concurrent insert can slip in after this read.
     const held = await tx.findOne(UserRole, { user: userId, role: roleId });
-    if (!held) tx.create(UserRole, { user, role: tx.getReference(Role, roleId) });
+    if (!held) {
+      tx.create(UserRole, { user, role: tx.getReference(Role, roleId) });
+      callerChanged(tx, userId);
+    }
     await tx.flush();
     return {
       result: (await loadUserView(tx, userId))!,
@@ -189,6 +198,7 @@ export async function removeRole(deps: ServiceDeps, ctx: WriteContext, caller: C
     const held = await tx.findOne(UserRole, { user: userId, role: roleId });
     if (!held) throw new NotFoundError('The user does not have this role');
     tx.remove(held);
+    callerChanged(tx, userId);
     await tx.flush();
     return {
       result: (await loadUserView(tx, userId))!,
