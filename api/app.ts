@@ -1,6 +1,6 @@
 import Ajv from 'ajv';
 import addFormats from 'ajv-formats';
-import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Config } from '../shared/config/index.js';
 import type { Orm } from '../shared/db/orm.js';
@@ -44,6 +44,18 @@ export interface AppOptions {
 
 export const BODY_LIMIT = 1_048_576;
 
+/**
+ * One access-log line per request, written when it completes (method, url, status, time): half the
+ * logging work of an incoming plus a completed line, on every request of a busy API.
+ */
+class OneLinePerRequest extends LogController {
+  override incomingRequest(): void {}
+  override requestCompleted(error: Error | null, request: FastifyRequest, reply: FastifyReply): void {
+    if (error) reply.log.error({ req: request, res: reply, err: error, responseTime: reply.elapsedTime }, 'request errored');
+    else reply.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
+  }
+}
+
 /** Query strings and params are coerced from text; JSON bodies are taken as typed, never coerced. */
 function validators() {
   const base = { allErrors: true, removeAdditional: false, useDefaults: true, strict: false } as const;
@@ -68,7 +80,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: opts.logger === false ? false : { ...loggerOptions(config.LOG_LEVEL, 'web'), stream: opts.logDestination },
     genReqId: requestIdOf,
-    logController: new LogController({ requestIdLogLabel: 'requestId' }),
+    logController: new OneLinePerRequest({ requestIdLogLabel: 'requestId' }),
     bodyLimit: BODY_LIMIT,
     // A hop count is accepted at runtime (proxy-addr) though the option's type omits it.
     trustProxy: trustProxy(config.TRUST_PROXY) as boolean | string[],

@@ -4,7 +4,7 @@ import { createOrm } from '../../shared/db/orm.js';
 import { bearer, userWith } from '../helpers/identity.js';
 import { createTestDatabase, testConfig } from '../helpers/stack.js';
 
-test('every log line of a request carries its requestId, and credentials never reach the log', async (t) => {
+test('a request logs one completion line with method, url, status and time; every line carries its requestId; credentials never reach the log', async (t) => {
   const lines: string[] = [];
   const config = testConfig(await createTestDatabase(), { LOG_LEVEL: 'info' });
   const orm = await createOrm(config);
@@ -15,7 +15,10 @@ test('every log line of a request carries its requestId, and credentials never r
     const res = await app.inject({ method: 'GET', url: '/audit?limit=1', headers: { ...bearer(user), 'x-request-id': 'log-check-1', cookie: 'board_token=secret-cookie' } });
     t.is(res.statusCode, 200);
     const mine = lines.map((l) => JSON.parse(l)).filter((l) => l.requestId === 'log-check-1');
-    t.true(mine.length >= 2, 'incoming request and request completed');
+    const completed = mine.filter((l) => l.msg === 'request completed');
+    t.is(completed.length, 1, 'one access-log line per request');
+    t.like(completed[0], { req: { method: 'GET', url: '/audit?limit=1' }, res: { statusCode: 200 } });
+    t.is(typeof completed[0].responseTime, 'number');
     const requestLines = lines.filter((l) => l.includes('/audit?limit=1'));
     t.true(requestLines.length >= 1);
     for (const l of requestLines) t.true(JSON.parse(l).requestId === 'log-check-1');

@@ -12,7 +12,7 @@ import { MfaChallenge as MfaChallengeEntity } from './credential.entities.js';
 import { checkSecondFactor, lockForSecondFactor } from './mfa.service.js';
 import { verifyPassword } from './passwords.js';
 import { AuthSession, RotatedToken } from './session.entity.js';
-import { preparedRows } from '../../db/prepared.js';
+import { preparedQuery } from '../../db/prepared.js';
 import { callerChanged } from './caller-changes.js';
 import { openSession, revokeFamily, revokeSessions, type SessionMeta } from './sessions.js';
 
@@ -242,8 +242,10 @@ export async function revokeSession(deps: ServiceDeps, ctx: WriteContext, caller
   });
 }
 
+const ownViewQuery = preparedQuery((em, p: { id: string }) => userViews(em).where('u.id', '=', p.id));
+
 export async function me(deps: ServiceDeps, caller: Caller): Promise<UserView & { permissions: string[] }> {
-  const [row] = await preparedRows(deps.orm.em, userViews(deps.orm.em).where('u.id', '=', caller.userId));
+  const [row] = await ownViewQuery(deps.orm.em, { id: caller.userId });
   if (!row) throw new NotFoundError();
   const user = toUserView(row);
   // Already resolved for this request from the user's roles; no second query.

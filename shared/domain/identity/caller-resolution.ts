@@ -1,14 +1,25 @@
 import { sql } from 'kysely';
 import type { Orm } from '../../db/orm.js';
 import { db } from '../../db/database.js';
-import { preparedRows } from '../../db/prepared.js';
+import { preparedQuery } from '../../db/prepared.js';
 import { UnauthenticatedError } from '../../errors/index.js';
 import { scopeOf, type Caller } from '../access/caller.js';
-import type { UserStatus } from '../users/user.entity.js';
+import { effectiveStatus } from '../users/user.view.js';
 import { notActive } from './auth.service.js';
 import { CALLER_CACHE_MAX_AGE_MS, sameStamps, type CallerStamps, type Stamps } from './caller-stamps.js';
 
 const MAX_ENTRIES = 10_000;
+
+/** The session, the user's effective status and the union of their roles' permissions: one prepared statement. */
+const callerQuery = preparedQuery((em, p: { userId: string; familyId: string }) => db(em)
+  .selectFrom('auth_sessions as s').innerJoin('users as u', 'u.id', 's.user_id')
+  .select(['u.id', 'u.insurer_id', 's.revoked_at', 's.absolute_expires_at'])
+  .select((eb) => [
+    effectiveStatus(eb).as('status'),
+    eb.selectFrom('user_roles as ur').innerJoin('role_permissions as rp', 'rp.role_id', 'ur.role_id').whereRef('ur.user_id', '=', 'u.id')
+      .select(sql<string[]>`coalesce(array_agg(distinct rp.permission), '{}')`.as('p')).as('permissions'),
+  ])
+  .where('s.family_id', '=', p.familyId).where('s.user_id', '=', p.userId));
 
 interface Entry { caller: Caller; stamps: Stamps; cachedAt: number; absoluteExpiresAt: number }
 
@@ -44,15 +55,8 @@ export class CallerResolver {
     return caller;
   }
 
-  /** One prepared statement: the session, the user's effective status and the union of their roles' permissions. */
   private async load(userId: string, familyId: string): Promise<{ caller: Caller; absoluteExpiresAt: number }> {
-    const query = db(this.orm.em).selectFrom('auth_sessions as s').innerJoin('users as u', 'u.id', 's.user_id')
-      .select(['u.id', 'u.insurer_id', 's.revoked_at', 's.absolute_expires_at'])
-      .select(sql<UserStatus>`case when u.status = 'locked' and u.locked_until <= now() then 'active' else u.status end`.as('status'))
-      .select((eb) => eb.selectFrom('user_roles as ur').innerJoin('role_permissions as rp', 'rp.role_id', 'ur.role_id')
-        .whereRef('ur.user_id', '=', 'u.id').select(sql<string[]>`coalesce(array_agg(distinct rp.permission), '{}')`.as('p')).as('permissions'))
-      .where('s.family_id', '=', familyId).where('s.user_id', '=', userId);
-    const [row] = await preparedRows(this.orm.em, query);
+    const [row] = await callerQuery(this.orm.em, { userId, familyId });
     const absoluteExpiresAt = row ? Date.parse(row.absolute_expires_at) : 0;
     if (!row || row.revoked_at !== null || absoluteExpiresAt <= Date.now()) throw sessionRevoked();
     if (row.status !== 'active') throw notActive();

@@ -15,7 +15,7 @@ import { PasswordResetToken } from '../identity/credential.entities.js';
 import { assertPasswordAllowed, hashPassword } from '../identity/passwords.js';
 import { callerChanged } from '../identity/caller-changes.js';
 import { revokeSessions } from '../identity/sessions.js';
-import { preparedRows } from '../../db/prepared.js';
+import { preparedQuery } from '../../db/prepared.js';
 import { nextState } from '../state-machine.js';
 import { User, type UserStatus } from './user.entity.js';
 import { USER_TRANSITIONS, effectiveStatusOf, type UserAction } from './user-states.js';
@@ -53,9 +53,15 @@ export async function listUsers(deps: ServiceDeps, caller: Caller, query: UserLi
   });
 }
 
+/** One user by id within a scope; the scope's kind is the statement's shape, its insurer or agent id a parameter. */
+const visibleUserQuery = preparedQuery((em, p: { id: string; scopeId: string }, kind) =>
+  userViews(em).where('u.id', '=', p.id).where(visibleUsers({ kind, insurerId: p.scopeId, agentId: p.scopeId } as DataScope)));
+
 /** A user outside the caller's scope is 404, exactly like a missing one. One prepared statement: a hot path. */
 export async function getUser(deps: ServiceDeps, caller: Caller, id: string): Promise<UserView> {
-  const [row] = await preparedRows(deps.orm.em, userViews(deps.orm.em).where('u.id', '=', id).where(visibleUsers(caller.scope)));
+  const { scope } = caller;
+  const scopeId = scope.kind === 'insurer' ? scope.insurerId : scope.kind === 'agent' ? scope.agentId : '';
+  const [row] = await visibleUserQuery(deps.orm.em, { id, scopeId }, scope.kind);
   if (!row) throw new NotFoundError('No such user');
   return toUserView(row);
 }
