@@ -13,9 +13,9 @@ export const RegistryEvent = defineEntity({
     payload: p.json<Record<string, unknown>>(),
     status: p.text().$type<RegistryEventStatus>(),
     failureReason: p.text().nullable(),
-    attempts: p.integer(),
+    attempts: p.integer().defaultRaw('0'),
     requestId: p.text().nullable(),
-    receivedAt: p.datetime(),
+    receivedAt: p.datetime().defaultRaw('now()'),
     processedAt: p.datetime().nullable(),
   }),
 });
