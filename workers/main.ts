@@ -4,11 +4,12 @@ import type { Config } from '../shared/config/index.js';
 import { createOrm, type Orm } from '../shared/db/orm.js';
 import { createServiceDeps, type ServiceDeps } from '../shared/domain/deps.js';
 import { createLogger, type Logger } from '../shared/logger.js';
-import { QUEUE_NAMES } from '../shared/queues/names.js';
+import { CATALOGUE, type JobQueue } from '../shared/jobs/catalogue.js';
 import { OutboxRelay } from '../shared/queues/outbox-relay.js';
 import { QueueSet } from '../shared/queues/queue-set.js';
 import { createRedis, settled } from '../shared/redis.js';
-import { processors, type WorkerDeps } from './processors/index.js';
+import type { WorkerDeps } from './processors/index.js';
+import { runJob } from './processors/run-job.js';
 import { createMailTransport } from '../shared/domain/mail/transport.js';
 import { registerSchedulers } from './schedulers.js';
 
@@ -64,16 +65,10 @@ export async function startWorkers(opts: StartWorkersOptions): Promise<WorkerHan
   const workerConnection = createRedis(config.REDIS_URL, 'worker', 'worker');
 
   const workers: Worker[] = [];
-  for (const queueName of QUEUE_NAMES) {
-    const table = processors[queueName];
-    if (!table) continue;
+  for (const queueName of Object.keys(CATALOGUE) as JobQueue[]) {
     const worker = new Worker(
       queueName,
-      async (job) => {
-        const processor = table[job.name];
-        if (!processor) throw new Error(`No processor for job ${job.name} on queue ${queueName}`);
-        return processor(deps, job);
-      },
+      (job) => runJob(deps, queueName, job),
       { connection: workerConnection, prefix: config.REDIS_PREFIX, concurrency: config.WORKER_CONCURRENCY, autorun: true },
     );
     worker.on('error', (err) => log.error({ err, queue: queueName }, 'worker error'));

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { sql } from 'kysely';
 import { uuidv7 } from '../ids.js';
-import type { QueueName } from '../queues/names.js';
+import { checkJob, type JobInput } from '../jobs/catalogue.js';
 import { db } from './database.js';
 import type { Orm } from './orm.js';
 
@@ -19,12 +19,7 @@ export interface AuditInput {
   summary?: Record<string, unknown>;
 }
 
-export interface JobInput {
-  queue: QueueName;
-  name: string;
-  /** Ids, not personal data. */
-  payload: Record<string, unknown>;
-}
+export type { JobInput };
 
 /** What the response of a request will be, so the idempotency record is stored with the change. */
 export interface RenderedResponse { status: number; body: unknown }
@@ -105,6 +100,8 @@ export class UnitOfWork {
 
 /** One multi-row INSERT: every write pays for it, so never a flush per row. */
 async function writeOutbox(em: EntityManager, jobs: JobInput[]): Promise<void> {
+  // Refused before anything is written: the transaction rolls back with the change that made it.
+  for (const j of jobs) checkJob(j.queue, j.name, j.payload);
   await db(em).insertInto('outbox').values(jobs.map((j) => ({ id: uuidv7(), queue: j.queue, job_name: j.name, payload: j.payload }))).execute();
   // Delivered at COMMIT; wakes the relay so jobs start without waiting for its next poll.
   await db(em).selectNoFrom(sql`pg_notify('outbox', '')`.as('notified')).execute();

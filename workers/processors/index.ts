@@ -5,29 +5,25 @@ import { cleanOutbox, purgeIdempotencyRecords } from '../../shared/domain/mainte
 import { sendPasswordResetMail } from '../../shared/domain/mail/password-reset-mail.js';
 import type { MailTransport } from '../../shared/domain/mail/transport.js';
 import { processRegistryEvent } from '../../shared/domain/registry/registry-events.js';
-import { JOBS, type QueueName } from '../../shared/queues/names.js';
+import type { JobKey, JobPayload } from '../../shared/jobs/catalogue.js';
 
 /** What processors are given: the services' deps plus the worker's own outbound channels. */
 export interface WorkerDeps extends ServiceDeps { mail: MailTransport }
 
-export type Processor = (deps: WorkerDeps, job: Job) => Promise<unknown>;
+/** Called with the payload already checked against the catalogue (see run-job.ts). */
+export type Processor<K extends JobKey> = (deps: WorkerDeps, payload: JobPayload<K>, job: Job) => Promise<unknown>;
 
-/** Job name to service call, per queue. Processors only translate a job into a service call. */
-export const processors: Partial<Record<QueueName, Record<string, Processor>>> = {
-  webhooks: {
-    [JOBS.webhooks.registryEvent]: (deps, job) => processRegistryEvent(deps, String(job.data.eventId), job.attemptsMade + 1),
+/** One processor per catalogued job; processors only translate a job into a service call. */
+export const processors: { [K in JobKey]: Processor<K> } = {
+  'webhooks.registry-event': (deps, { eventId }, job) => processRegistryEvent(deps, eventId, job.attemptsMade + 1),
+  'mail.send': async (deps, payload) => {
+    // The kind picks the sender; a new kind in the catalogue fails typecheck here until it has one.
+    switch (payload.kind) {
+      case 'password_reset': return sendPasswordResetMail(deps, deps.mail, payload.resetId);
+      default: throw new Error(`No sender for mail kind ${payload.kind satisfies never}`);
+    }
   },
-  mail: {
-    [JOBS.mail.send]: (deps, job) => {
-      if (job.data.kind === 'password_reset') return sendPasswordResetMail(deps, deps.mail, String(job.data.resetId));
-      throw new Error(`Unknown mail kind ${job.data.kind}`);
-    },
-  },
-  audit: {
-    [JOBS.audit.chain]: (deps) => chainAuditEntries(deps.orm),
-  },
-  maintenance: {
-    [JOBS.maintenance.purgeIdempotency]: async (deps) => ({ purged: await purgeIdempotencyRecords(deps) }),
-    [JOBS.maintenance.cleanOutbox]: async (deps) => ({ deleted: await cleanOutbox(deps) }),
-  },
+  'audit.chain': (deps) => chainAuditEntries(deps.orm),
+  'maintenance.purge-idempotency': async (deps) => ({ purged: await purgeIdempotencyRecords(deps) }),
+  'maintenance.clean-outbox': async (deps) => ({ deleted: await cleanOutbox(deps) }),
 };

@@ -4,7 +4,7 @@ import { db } from '../../db/database.js';
 import type { WriteContext } from '../../db/unit-of-work.js';
 import { UnauthenticatedError, ValidationError } from '../../errors/index.js';
 import { uuidv7 } from '../../ids.js';
-import { JOBS } from '../../queues/names.js';
+import { job } from '../../jobs/catalogue.js';
 import type { Caller } from '../access/caller.js';
 import type { ServiceDeps } from '../deps.js';
 import { User } from '../users/user.entity.js';
@@ -29,7 +29,7 @@ export async function requestPasswordReset(deps: ServiceDeps, ctx: WriteContext,
     return {
       result: accepted,
       audit: { action: 'auth.password_reset_requested', subjectType: 'user', subjectId: user.id },
-      jobs: [{ queue: 'mail', name: JOBS.mail.send, payload: { kind: 'password_reset', resetId: reset.id } }],
+      jobs: [job('mail.send', { kind: 'password_reset', resetId: reset.id })],
     };
   });
 }

@@ -1,7 +1,7 @@
 import { LockMode, sql, UniqueConstraintViolationException } from '@mikro-orm/core';
 import { ConflictError, InvalidSignatureError } from '../../errors/index.js';
 import { WEBHOOK_ACTOR, type WriteContext } from '../../db/unit-of-work.js';
-import { JOBS } from '../../queues/names.js';
+import { job } from '../../jobs/catalogue.js';
 import type { ServiceDeps } from '../deps.js';
 import { User, type KycStatus } from '../users/user.entity.js';
 import { RegistryEvent } from './registry-event.entity.js';
@@ -39,7 +39,7 @@ export async function receiveRegistryEvent(deps: ServiceDeps, ctx: WriteContext,
       return {
         result: { eventId: input.eventId, status },
         audit: { action: 'registry_event.receive', subjectType: 'registry_event', subjectId: input.eventId, summary: { type: input.type, status } },
-        jobs: status === 'queued' ? [{ queue: 'webhooks', name: JOBS.webhooks.registryEvent, payload: { eventId: input.eventId } }] : [],
+        jobs: status === 'queued' ? [job('webhooks.registry-event', { eventId: input.eventId })] : [],
       };
     });
   } catch (err) {

@@ -6,7 +6,7 @@ import { keysetPage, type Keyset } from '../../db/keyset.js';
 import type { WriteContext } from '../../db/unit-of-work.js';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../errors/index.js';
 import { uuidv7 } from '../../ids.js';
-import { JOBS } from '../../queues/names.js';
+import { job } from '../../jobs/catalogue.js';
 import { assertFilterInScope, assertHoldsAll, type Caller, type DataScope } from '../access/caller.js';
 import { Role } from '../access/role.entity.js';
 import { UserRole } from '../access/user-role.entity.js';
@@ -102,7 +102,7 @@ export async function createUser(deps: ServiceDeps, ctx: WriteContext, caller: C
     const jobs = [];
     if (!passwordHash) {
       const reset = tx.create(PasswordResetToken, { id: uuidv7(), user, purpose: 'set_password' });
-      jobs.push({ queue: 'mail' as const, name: JOBS.mail.send, payload: { kind: 'password_reset', resetId: reset.id } });
+      jobs.push(job('mail.send', { kind: 'password_reset', resetId: reset.id }));
     }
     // The unique index on lower(email) settles a duplicate, also one created concurrently.
     await flushOrConflict(tx, 'A user with this email already exists', 'body.email');

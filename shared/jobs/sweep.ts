@@ -1,0 +1,102 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { sql, type SelectQueryBuilder } from 'kysely';
+import { db, type Database } from '../db/database.js';
+import { SYSTEM_ACTOR, type Outcome, type WriteContext } from '../db/unit-of-work.js';
+import type { ServiceDeps } from '../domain/deps.js';
+
+/** Candidates: a select over the swept table, narrowed to the items still to do. */
+export type Candidates<T extends keyof Database> = SelectQueryBuilder<Database, T, {}>;
+
+/** A scheduled sweep: which rows are due, and the change that makes each one done. */
+export interface Sweep<T extends keyof Database> {
+  /** Names the sweep in logs. */
+  name: string;
+  /** The entity table swept: its rows are claimed and locked. */
+  table: T;
+  /** A unique, non-null column batches advance by (default `id`; uuid v7 ids sort by creation). */
+  key?: keyof Database[T] & string;
+  /**
+   * The items still to do, as conditions on `from`: a done item must no longer match, which makes
+   * the sweep resumable. Used for each claim and again for each item under its lock. Conditions on
+   * other tables go in `exists` subqueries, so that only this table's rows are locked.
+   */
+  candidates: (from: Candidates<T>) => Candidates<T>;
+  /**
+   * One item's change, in its own unit of work; the row is locked by this transaction and still a
+   * candidate, so load it without a lock mode. Its audit entries and jobs commit with it.
+   */
+  apply: (em: EntityManager, id: string) => Promise<Outcome<unknown>>;
+}
+
+export interface SweepOptions {
+  /** Rows claimed at a time: the most the sweep ever holds in memory. */
+  batchSize?: number;
+  /** Who acts in the audit entries: `systemAct(job.id)` from a job; the system by default. */
+  act?: WriteContext;
+  /** Called with each claimed batch before its items run (metrics, tests); an error stops the sweep. */
+  onBatch?: (ids: string[]) => void | Promise<void>;
+}
+
+export interface SweepResult {
+  /** Items changed, each in its own committed unit of work. */
+  processed: number;
+  /** Items whose unit of work threw (rolled back, left for the next run); see `failures`. */
+  failed: number;
+  /** Claimed items another transaction held or that stopped being candidates: nothing done. */
+  skipped: number;
+  /** The first failures, id and message (all are logged). */
+  failures: { id: string; error: string }[];
+}
+
+const REPORTED_FAILURES = 100;
+
+/**
+ * Runs a sweep to the end of its candidates, batch by batch in key order.
+ *
+ * The claim and the item's change are separate transactions. The claim (one statement, FOR UPDATE
+ * SKIP LOCKED, locks released at once) only picks the next batch past rows someone is changing now;
+ * each item's unit of work then re-locks its row with SKIP LOCKED and re-checks `candidates`, so a
+ * concurrent sweep or user action can never make it apply twice, and a crash loses at most the item
+ * in flight. A row skipped (locked elsewhere) or failed is left for the next run.
+ */
+export async function sweep<T extends keyof Database>(
+  deps: Pick<ServiceDeps, 'orm' | 'uow' | 'log'>, spec: Sweep<T>, options: SweepOptions = {},
+): Promise<SweepResult> {
+  const batchSize = options.batchSize ?? 100;
+  const act = options.act ?? { actor: SYSTEM_ACTOR };
+  const key = sql.ref(`${spec.table}.${spec.key ?? 'id'}`);
+  const candidates = (em: EntityManager) => {
+    // A table given as a type parameter is beyond Kysely's selectFrom typing; the spec's conditions are typed.
+    const from = db(em).selectFrom(spec.table) as unknown as Candidates<T>;
+    return spec.candidates(from).select(key.as('id')) as unknown as SelectQueryBuilder<Database, T, { id: string }>;
+  };
+  const result: SweepResult = { processed: 0, failed: 0, skipped: 0, failures: [] };
+  let after: string | undefined;
+
+  for (;;) {
+    const claimed = await candidates(deps.orm.em.fork())
+      .$if(after !== undefined, (q) => q.where(sql<boolean>`${key} > ${after}`))
+      .orderBy(key).limit(batchSize).forUpdate().skipLocked().execute();
+    const ids = claimed.map((row) => row.id);
+    if (!ids.length) return result;
+    await options.onBatch?.(ids);
+    for (const id of ids) {
+      try {
+        const applied = await deps.uow.run(act, async (em) => {
+          const still = await candidates(em).where(sql<boolean>`${key} = ${id}`).forUpdate().skipLocked().executeTakeFirst();
+          if (!still) return { result: false, audit: [] };
+          return { ...(await spec.apply(em, id)), result: true };
+        });
+        if (applied) result.processed++;
+        else result.skipped++;
+      } catch (err) {
+        result.failed++;
+        const error = (err as Error).message;
+        if (result.failures.length < REPORTED_FAILURES) result.failures.push({ id, error });
+        deps.log.warn({ sweep: spec.name, id, err }, 'sweep item failed; left for the next run');
+      }
+    }
+    if (ids.length < batchSize) return result;
+    after = ids.at(-1);
+  }
+}

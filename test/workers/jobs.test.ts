@@ -1,0 +1,163 @@
+import { readFile, writeFile } from 'node:fs/promises';
+import test, { type ExecutionContext } from 'ava';
+import type { TSchema } from 'typebox';
+import { loadConfig } from '../../shared/config/index.js';
+import { UnitOfWork, type JobInput } from '../../shared/db/unit-of-work.js';
+import { uuidv7 } from '../../shared/ids.js';
+import { catalogued, checkJob, InvalidJobError, job } from '../../shared/jobs/catalogue.js';
+import { startWorkers, type WorkerHandle } from '../../workers/main.js';
+import { schedules } from '../../workers/schedulers.js';
+import { startStack, waitFor, type Stack } from '../helpers/stack.js';
+
+let stack: Stack;
+let workers: WorkerHandle;
+test.before(async () => {
+  stack = await startStack();
+  // No relay loop and no schedules: the tests drain the outbox themselves and see only their own jobs.
+  workers = await startWorkers({ config: stack.config, orm: stack.orm, log: stack.app.log as never, relay: false, schedulers: false });
+});
+test.after.always(async () => {
+  await workers?.close();
+  await stack?.close();
+});
+
+const sql = async (query: string, params: unknown[] = []) => stack.orm.em.fork().execute(query, params);
+const count = async (query: string, params: unknown[] = []) => Number((await sql(query, params))[0].n);
+
+/** A user created and a job produced in one unit of work: a refused job must take the user with it. */
+async function produce(jobs: JobInput[]) {
+  const id = uuidv7();
+  const run = new UnitOfWork(stack.orm).run({ actor: 'system' }, async (em) => {
+    await em.execute(`insert into users (id, email, name) values (?, ?, 'Job Producer')`, [id, `${id}@example.test`]);
+    return { result: id, audit: { action: 'user.create', subjectType: 'user', subjectId: id }, jobs };
+  });
+  return { id, run };
+}
+
+async function nothingWritten(t: ExecutionContext, id: string) {
+  t.is(await count(`select count(*)::int as n from users where id = ?`, [id]), 0, 'no change');
+  t.is(await count(`select count(*)::int as n from audit_entries where subject_id = ?`, [id]), 0, 'no audit entry');
+  t.is(await count(`select count(*)::int as n from outbox where payload::text like ?`, [`%${id}%`]), 0, 'no outbox row');
+}
+
+test('a unit of work producing an unknown job fails and writes nothing', async (t) => {
+  const { id, run } = await produce([{ queue: 'mail', name: 'sned', payload: { resetId: uuidv7() } }]);
+  const error = await t.throwsAsync(run, { instanceOf: InvalidJobError });
+  t.regex(error!.message, /Unknown job mail\.sned/);
+  await nothingWritten(t, id);
+});
+
+test('a unit of work producing a job with an invalid payload fails, writes nothing and does not echo the values', async (t) => {
+  const email = 'someone@example.test';
+  const { id, run } = await produce([
+    job('mail.send', { kind: 'password_reset', resetId: uuidv7() }),
+    { queue: 'mail', name: 'send', payload: { kind: 'password_reset', resetId: 'not-a-uuid', email } },
+  ]);
+  const error = await t.throwsAsync(run, { instanceOf: InvalidJobError });
+  t.regex(error!.message, /Invalid payload for job mail\.send/);
+  t.regex(error!.message, /resetId/);
+  t.false(error!.message.includes(email), 'personal data is not copied into the error');
+  await nothingWritten(t, id);
+});
+
+test('job() is typed by the catalogue', (t) => {
+  // Never called: TypeScript (npm run typecheck) is the assertion.
+  const typed = (resetId: string) => [
+    job('mail.send', { kind: 'password_reset', resetId }),
+    // @ts-expect-error an unknown job
+    job('mail.sned', { kind: 'password_reset', resetId }),
+    // @ts-expect-error a missing field
+    job('mail.send', { kind: 'password_reset' }),
+    // @ts-expect-error a field the catalogue does not name
+    job('webhooks.registry-event', { eventId: 'evt-1', email: 'someone@example.test' }),
+  ];
+  t.is(typeof typed, 'function');
+  t.deepEqual(job('webhooks.registry-event', { eventId: 'evt-1' }), { queue: 'webhooks', name: 'registry-event', payload: { eventId: 'evt-1' } });
+});
+
+test('every schedule produces a catalogued job with a valid payload', (t) => {
+  for (const s of schedules(stack.config)) {
+    const { queue, name, payload } = job(s.job, s.payload);
+    t.notThrows(() => checkJob(queue, name, payload), s.id);
+  }
+  t.throws(() => checkJob('audit', 'chain', { since: 1 }), { instanceOf: InvalidJobError, message: /Invalid payload for job audit\.chain/ });
+});
+
+/** The job once it has finished (its snapshot, taken after it left the active set). */
+async function finished(queue: 'mail' | 'webhooks' | 'maintenance', id: string) {
+  return waitFor(async () => {
+    const found = await workers.queues.get(queue).getJob(id);
+    return found?.finishedOn ? found : undefined;
+  }, `job ${id} finished`);
+}
+
+test('the worker fails a job with an invalid payload at once, as unrecoverable, and keeps it in the failed set', async (t) => {
+  // A producer outside the catalogue (an old release, a hand-added job): the worker checks again.
+  const added = await workers.queues.get('mail').add('send', { kind: 'password_reset', resetId: 'not-a-uuid' });
+  const failed = await finished('mail', added.id!);
+  t.true(await failed.isFailed());
+  t.is(failed.opts.attempts, 5, 'it had retries left');
+  t.is(failed.attemptsMade, 1, 'none was used');
+  t.regex(String(failed.failedReason), /Invalid payload for job mail\.send: \/resetId/);
+  t.true((await workers.queues.get('mail').getFailed()).some((j) => j.id === added.id));
+});
+
+test('the worker fails a job name that is not catalogued as unrecoverable', async (t) => {
+  const added = await workers.queues.get('webhooks').add('registry-evnt', { eventId: 'evt-1' });
+  const failed = await finished('webhooks', added.id!);
+  t.true(await failed.isFailed());
+  t.is(failed.attemptsMade, 1);
+  t.regex(String(failed.failedReason), /Unknown job webhooks\.registry-evnt/);
+});
+
+test('a valid job produced through the outbox still runs', async (t) => {
+  const { run } = await produce([job('maintenance.purge-idempotency', {})]);
+  await run;
+  const [row] = await sql(`select id from outbox where job_name = 'purge-idempotency' and dispatched_at is null`);
+  t.truthy(row);
+  t.true((await workers.relay.drain()) >= 1);
+  const done = await finished('maintenance', row.id);
+  t.true(await done.isCompleted());
+  t.deepEqual(done.returnvalue, { purged: 0 });
+});
+
+// docs/operations.md lists the catalogue between these markers; UPDATE_DOCS=1 rewrites the list.
+const BEGIN = '<!-- job-catalogue: generated from shared/jobs/catalogue.ts by test/workers/jobs.test.ts -->';
+const END = '<!-- /job-catalogue -->';
+
+function payloadText(schema: TSchema): string {
+  const s = schema as Record<string, unknown>;
+  if (Array.isArray(s.anyOf)) return (s.anyOf as TSchema[]).map(payloadText).join(' or ');
+  if ('const' in s) return JSON.stringify(s.const);
+  if (s.type === 'object') {
+    const fields = Object.entries(s.properties as Record<string, TSchema>).map(([name, field]) => `${name}: ${payloadText(field)}`);
+    return fields.length ? `{ ${fields.join(', ')} }` : '{}';
+  }
+  return typeof s.format === 'string' ? s.format : String(s.type);
+}
+
+// The documented intervals are the defaults.
+const defaults = loadConfig({});
+
+function scheduleText(key: string): string {
+  const found = schedules(defaults).filter((s) => s.job === key);
+  if (!found.length) return 'from the outbox';
+  return found.map((s) => {
+    if (s.pattern) return `cron \`${s.pattern}\` UTC`;
+    const every = s.every === 3600_000 ? 'hourly' : `every ${s.every! / 1000} s`;
+    return s.setting ? `${every} (\`${s.setting}\`)` : every;
+  }).join('; ');
+}
+
+test('docs/operations.md lists the job catalogue as it is', async (t) => {
+  const rows = catalogued.map((c) => `| ${c.queue} | \`${c.name}\` | \`${payloadText(c.spec.payload)}\` | ${scheduleText(c.key)} | ${c.spec.does} |`);
+  const table = ['| Queue | Job | Payload | Produced | Does |', '|---|---|---|---|---|', ...rows].join('\n');
+  const path = new URL('../../docs/operations.md', import.meta.url);
+  const docs = await readFile(path, 'utf8');
+  const [before, rest] = docs.split(BEGIN);
+  t.truthy(rest, `docs/operations.md has the marker ${BEGIN}`);
+  const after = rest.slice(rest.indexOf(END));
+  const expected = `${before}${BEGIN}\n${table}\n${after}`;
+  if (process.env.UPDATE_DOCS && docs !== expected) await writeFile(path, expected);
+  t.is(docs, expected, 'run UPDATE_DOCS=1 npm test -- test/workers/jobs.test.ts to regenerate');
+});
