@@ -1,6 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { Type } from 'typebox';
 import type { Keyset, SortKey } from '../../shared/db/keyset.js';
+import type { Page } from '../../shared/domain/list.js';
 import { ValidationError } from '../../shared/errors/index.js';
 
 /** Query parameters every list accepts. */
@@ -10,45 +11,43 @@ export const PageQuery = {
   sort: Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: 'Comma-separated fields, `-` prefix for descending' })),
 };
 
-/** A list's whitelisted sort fields (what each orders by is the domain's business, see keysetPage). */
-export interface ListSpec<F extends string> { sortable: readonly F[]; defaultSort: string }
+/** A list's sort whitelist and default order (declared with the list in the domain, see defineList). */
+export interface SortSpec<F extends string> { sortable: readonly F[]; defaultSort: string }
 
 export interface PageRequest { limit?: number; cursor?: string; sort?: string }
 
-/** The keyset a list query applies, and how to turn the rows it fetched (limit + 1) into meta.page. */
-export interface PagePlan<F extends string> extends Keyset<F> {
-  page<T>(rows: T[], keyOf: (row: T) => Record<F | 'id', unknown>): { items: T[]; page: { limit: number; nextCursor: string | null } };
-}
+/** The keyset a list query applies, with the sort text its cursors are bound to. */
+export interface PagePlan<F extends string> extends Keyset<F> { sortText: string }
 
 /**
- * Keyset pagination on (sort fields, id): the cursor carries the last row's sort values, signed so a
+ * Keyset pagination at the HTTP edge: `sort` and `cursor` into the Keyset a domain list applies, and
+ * the next page's key values into a cursor. A cursor carries the last row's sort values, signed so a
  * tampered cursor answers 400 instead of reading an arbitrary position, and bound to its sort.
  */
 export class Paginator {
   constructor(private readonly secret: string) {}
 
-  plan<F extends string>(spec: ListSpec<F>, request: PageRequest): PagePlan<F> {
+  plan<F extends string>(spec: SortSpec<F>, request: PageRequest): PagePlan<F> {
     const limit = request.limit ?? 20;
     const sortText = request.sort ?? spec.defaultSort;
     const orders = parseSort(spec.sortable, sortText);
     const sort: SortKey<F | 'id'>[] = [...orders, { field: 'id', desc: orders[orders.length - 1].desc }];
     const after = request.cursor ? this.decode(request.cursor, sortText, sort.length) : null;
-    return {
-      sort, after, limit,
-      page: (rows, keyOf) => {
-        const items = rows.slice(0, limit);
-        const last = items[items.length - 1];
-        const nextCursor = rows.length > limit && last ? this.encode(sortText, sort.map((k) => toCursorValue(keyOf(last)[k.field]))) : null;
-        return { items, page: { limit, nextCursor } };
-      },
-    };
+    return { sort, after, limit, sortText };
+  }
+
+  /** The list envelope of a page: its items and meta.page with the signed cursor of the next page. */
+  respond<T, V = T>(requestId: string, plan: PagePlan<string>, page: Page<T>, view?: (item: T) => V) {
+    const nextCursor = page.nextKey ? this.encode(plan.sortText, page.nextKey) : null;
+    const data = view ? page.items.map(view) : (page.items as unknown as V[]);
+    return { data, meta: { requestId, page: { limit: page.limit, nextCursor } } };
   }
 
   private sign(payload: string): string {
     return createHmac('sha256', this.secret).update(`cursor:${payload}`).digest('base64url').slice(0, 22);
   }
 
-  private encode(sort: string, values: unknown[]): string {
+  private encode(sort: string, values: readonly unknown[]): string {
     const payload = Buffer.from(JSON.stringify({ s: sort, v: values })).toString('base64url');
     return `${payload}.${this.sign(payload)}`;
   }
@@ -83,10 +82,6 @@ function parseSort<F extends string>(sortable: readonly F[], text: string): Sort
   }
   if (!orders.length) throw new ValidationError([{ field: 'query.sort', message: 'must name at least one field', constraint: 'minLength' }]);
   return orders;
-}
-
-function toCursorValue(value: unknown): unknown {
-  return value instanceof Date ? value.toISOString() : value;
 }
 
 function badCursor() {

@@ -1,12 +1,15 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { ANONYMOUS_ACTOR, type RenderedResponse, type WriteContext } from '../../shared/db/unit-of-work.js';
+import { ANONYMOUS_ACTOR, type RenderedResponse } from '../../shared/db/unit-of-work.js';
+import type { Act, UserAct } from '../../shared/domain/act.js';
+import { callerOf } from './caller.js';
 
 export const ok = <T>(request: FastifyRequest, data: T) => ({ data, meta: { requestId: request.id } });
 
-/** The write context of a request: who acts, its correlator and address, and its idempotency claim. */
-export function writeContext(request: FastifyRequest, render?: (result: unknown) => RenderedResponse): WriteContext {
+/** The act of a request: who acts, its correlator and address, and (for writes) its idempotency claim. */
+function actOf(request: FastifyRequest, render?: (result: unknown) => RenderedResponse): Act {
   const claim = request.idempotencyClaim;
   return {
+    caller: request.principal,
     actor: request.actorId ?? ANONYMOUS_ACTOR,
     requestId: request.id,
     ip: request.ip,
@@ -14,24 +17,31 @@ export function writeContext(request: FastifyRequest, render?: (result: unknown)
   };
 }
 
-/**
- * Runs a state-changing service call and sends its response. The same rendering is stored with the
- * change as the idempotency record, so a replay answers exactly what the first request answered.
- * `status` may depend on the result (201 created vs 200 updated); 204 sends no body.
- */
-export async function sendWrite<T>(
-  request: FastifyRequest,
-  reply: FastifyReply,
-  status: number | ((result: T) => number),
-  run: (ctx: WriteContext) => Promise<T>,
+/** The act of a signed-in user's request (every route but the public ones). */
+export const userActOf = (request: FastifyRequest): UserAct => ({ ...actOf(request), caller: callerOf(request) });
+
+async function send<T, A extends Act>(
+  request: FastifyRequest, reply: FastifyReply, status: number | ((result: T) => number), makeAct: (render: (r: unknown) => RenderedResponse) => A, run: (act: A) => Promise<T>,
 ): Promise<FastifyReply> {
   const render = (result: unknown): RenderedResponse => {
     const code = typeof status === 'function' ? status(result as T) : status;
     return { status: code, body: code === 204 ? null : ok(request, result) };
   };
-  const ctx = writeContext(request, render);
-  const result = await run(ctx);
-  const response = ctx.idempotency?.stored ?? render(result);
+  const act = makeAct(render);
+  const result = await run(act);
+  const response = act.idempotency?.stored ?? render(result);
   reply.code(response.status);
   return response.status === 204 ? reply.send() : reply.send(response.body);
 }
+
+/**
+ * Runs a signed-in user's state-changing service call and sends its response. The same rendering is
+ * stored with the change as the idempotency record, so a replay answers exactly what the first
+ * request answered. `status` may depend on the result (201 created vs 200 updated); 204 sends no body.
+ */
+export const sendWrite = <T>(request: FastifyRequest, reply: FastifyReply, status: number | ((result: T) => number), run: (act: UserAct) => Promise<T>) =>
+  send(request, reply, status, (render) => ({ ...actOf(request, render), caller: callerOf(request) }), run);
+
+/** The same for the public routes (sign-in, password recovery, webhooks): nobody is signed in. */
+export const sendPublicWrite = <T>(request: FastifyRequest, reply: FastifyReply, status: number | ((result: T) => number), run: (act: Act) => Promise<T>) =>
+  send(request, reply, status, (render) => actOf(request, render), run);

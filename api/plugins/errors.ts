@@ -46,13 +46,33 @@ export function toAppError(error: FastifyError & { validation?: AjvError[]; vali
   return undefined;
 }
 
+const PARTS = ['body', 'query', 'params', 'headers'];
+
+/**
+ * Services name plain input fields (`email`, `roleId`); the answer names where the client sent it
+ * (`body.email`, `params.roleId`): the first part of the request holding the field's first segment.
+ */
+function qualify(request: FastifyRequest, field: string): string {
+  if (PARTS.some((part) => field === part || field.startsWith(`${part}.`))) return field;
+  const head = field.split('.')[0];
+  const sent: [string, unknown][] = [['body', request.body], ['query', request.query], ['params', request.params]];
+  const part = sent.find(([, value]) => value !== null && typeof value === 'object' && Object.hasOwn(value, head));
+  return `${part?.[0] ?? 'body'}.${field}`;
+}
+
+function qualifyDetails(request: FastifyRequest, details: unknown): unknown {
+  const withField = (d: unknown): d is { field: string } => typeof d === 'object' && d !== null && typeof (d as { field?: unknown }).field === 'string';
+  if (Array.isArray(details)) return details.map((d) => (withField(d) ? { ...d, field: qualify(request, d.field) } : d));
+  return withField(details) ? { ...details, field: qualify(request, details.field) } : details;
+}
+
 export function sendError(request: FastifyRequest, reply: FastifyReply, error: AppError): FastifyReply {
   if (error.headers) reply.headers(error.headers);
   const body: { error: { code: string; message: string; details?: unknown }; meta: { requestId: string } } = {
     error: { code: error.code, message: error.message },
     meta: { requestId: request.id },
   };
-  if (error.details !== undefined) body.error.details = error.details;
+  if (error.details !== undefined) body.error.details = qualifyDetails(request, error.details);
   return reply.code(error.statusCode).send(body);
 }
 

@@ -1,6 +1,9 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
 import { db, iso } from '../db/database.js';
-import { keysetPage, type Keyset } from '../db/keyset.js';
-import type { Orm } from '../db/orm.js';
+import type { Keyset } from '../db/keyset.js';
+import type { UserAct } from '../domain/act.js';
+import type { ServiceDeps } from '../domain/deps.js';
+import { defineList, listPage, type Page } from '../domain/list.js';
 
 export interface AuditFilters { subjectType?: string; subjectId?: string; actorId?: string; action?: string; from?: string; to?: string }
 
@@ -9,19 +12,33 @@ export interface AuditListItem {
   subjectType: string; subjectId: string | null; requestId: string | null; ip: string | null; summary: Record<string, unknown>; occurredAt: string;
 }
 
-/** Filtered audit entries in keyset order; fetches limit + 1 rows so the caller knows whether there is a next page. */
-export async function listAuditEntries(orm: Orm, filters: AuditFilters, keyset: Keyset<'occurredAt'>): Promise<AuditListItem[]> {
-  let query = db(orm.em.fork()).selectFrom('audit_entries')
-    .select(['id', 'seq', 'prev_hash', 'hash', 'actor', 'action', 'subject_type', 'subject_id', 'request_id', 'ip', 'summary', 'occurred_at']);
-  if (filters.subjectType) query = query.where('subject_type', '=', filters.subjectType);
-  if (filters.subjectId) query = query.where('subject_id', '=', filters.subjectId);
-  if (filters.actorId) query = query.where('actor', '=', filters.actorId);
-  if (filters.action) query = query.where('action', '=', filters.action);
-  if (filters.from) query = query.where('occurred_at', '>=', filters.from);
-  if (filters.to) query = query.where('occurred_at', '<', filters.to);
-  const rows = await keysetPage(query, keyset, (eb) => ({ occurredAt: eb.ref('occurred_at'), id: eb.ref('id') })).execute();
-  return rows.map((r) => ({
-    id: r.id, seq: r.seq === null ? null : Number(r.seq), prevHash: r.prev_hash, hash: r.hash, actorId: r.actor, action: r.action,
-    subjectType: r.subject_type, subjectId: r.subject_id, requestId: r.request_id, ip: r.ip, summary: r.summary, occurredAt: iso(r.occurred_at),
-  }));
+const auditRows = (em: EntityManager) => db(em).selectFrom('audit_entries as a')
+  .select(['a.id', 'a.seq', 'a.prev_hash', 'a.hash', 'a.actor', 'a.action', 'a.subject_type', 'a.subject_id', 'a.request_id', 'a.ip', 'a.summary', 'a.occurred_at']);
+
+/** GET /audit: newest first; the trail is the compliance record of every scope, read with audit:read. */
+export const AUDIT_LIST = defineList({
+  rows: auditRows,
+  sortable: ['occurredAt'] as const,
+  defaultSort: '-occurredAt',
+  sortKeys: (eb) => ({ occurredAt: eb.ref('a.occurred_at'), id: eb.ref('a.id') }),
+  scope: 'none',
+  filters: {
+    subjectType: (eb, v: string) => eb('a.subject_type', '=', v),
+    subjectId: (eb, v: string) => eb('a.subject_id', '=', v),
+    actorId: (eb, v: string) => eb('a.actor', '=', v),
+    action: (eb, v: string) => eb('a.action', '=', v),
+    from: (eb, v: string) => eb('a.occurred_at', '>=', v),
+    to: (eb, v: string) => eb('a.occurred_at', '<', v),
+  },
+});
+
+export async function listAuditEntries(deps: ServiceDeps, act: UserAct, input: { filters: AuditFilters; page: Keyset<'occurredAt'> }): Promise<Page<AuditListItem>> {
+  const page = await listPage(AUDIT_LIST, deps.orm.em, act.caller.scope, input);
+  return {
+    ...page,
+    items: page.items.map((r) => ({
+      id: r.id, seq: r.seq === null ? null : Number(r.seq), prevHash: r.prev_hash, hash: r.hash, actorId: r.actor, action: r.action,
+      subjectType: r.subject_type, subjectId: r.subject_id, requestId: r.request_id, ip: r.ip, summary: r.summary, occurredAt: iso(r.occurred_at),
+    })),
+  };
 }

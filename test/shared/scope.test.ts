@@ -1,8 +1,20 @@
 import test from 'ava';
-import { assertFilterInScope, scopeCondition, scopeOf } from '../../shared/domain/access/caller.js';
+import { DummyDriver, Kysely, PostgresAdapter, PostgresIntrospector, PostgresQueryCompiler } from 'kysely';
+import type { Database } from '../../shared/db/database.js';
+import { assertFilterInScope, inScope, scopeFilter, scopeOf, type DataScope } from '../../shared/domain/access/scope.js';
 import { ForbiddenError } from '../../shared/errors/index.js';
 
-const cols = { agent: 'p.agent_id', insurer: 'p.insurer_id' };
+const kysely = new Kysely<Database>({
+  dialect: {
+    createAdapter: () => new PostgresAdapter(), createDriver: () => new DummyDriver(),
+    createIntrospector: (db) => new PostgresIntrospector(db), createQueryCompiler: () => new PostgresQueryCompiler(),
+  },
+});
+/** The WHERE clause and parameters the scope condition compiles to, for users (agent: the user's own id). */
+const compiled = (scope: DataScope) => {
+  const { sql, parameters } = kysely.selectFrom('users as u').select('u.id').where((eb) => inScope(eb, scope, { agent: 'u.id', insurer: 'u.insurer_id' })).compile();
+  return { where: sql.replace(/^.* where /, ''), parameters };
+};
 
 test('data:scope:all gives scope all, whatever the insurer', (t) => {
   t.deepEqual(scopeOf('u1', 'INS-A', new Set(['data:scope:all'])), { kind: 'all' });
@@ -16,10 +28,17 @@ test('anyone else is scoped to records whose agentId is their own id', (t) => {
   t.deepEqual(scopeOf('u1', null, new Set(['policy:read'])), { kind: 'agent', agentId: 'u1' });
 });
 
-test('the SQL condition restricts to the scope and is absent for scope all', (t) => {
-  t.is(scopeCondition({ kind: 'all' }, cols), null);
-  t.deepEqual(scopeCondition({ kind: 'insurer', insurerId: 'INS-A' }, cols), { sql: 'p.insurer_id = ?', params: ['INS-A'] });
-  t.deepEqual(scopeCondition({ kind: 'agent', agentId: 'u1' }, cols), { sql: 'p.agent_id = ?::text', params: ['u1'] });
+test('the query condition restricts to the scope and is always true for scope all', (t) => {
+  t.deepEqual(compiled({ kind: 'all' }), { where: 'true', parameters: [] });
+  t.deepEqual(compiled({ kind: 'insurer', insurerId: 'INS-A' }), { where: '"u"."insurer_id" = $1', parameters: ['INS-A'] });
+  t.deepEqual(compiled({ kind: 'agent', agentId: 'u1' }), { where: '"u"."id" = $1', parameters: ['u1'] });
+});
+
+test('the entity filter for loading a record to change it follows the same rule', (t) => {
+  const fields = { agent: 'agentId', insurer: 'insurerId' };
+  t.deepEqual(scopeFilter({ kind: 'all' }, fields), {});
+  t.deepEqual(scopeFilter({ kind: 'insurer', insurerId: 'INS-A' }, fields), { insurerId: 'INS-A' });
+  t.deepEqual(scopeFilter({ kind: 'agent', agentId: 'u1' }, fields), { agentId: 'u1' });
 });
 
 test('a list filter naming another agent or insurer than the scope allows is forbidden', (t) => {

@@ -3,8 +3,10 @@ import { completeMfaLogin, listSessions, login, logout, logoutAll, me, refresh, 
 import { disableMfa, setupMfa, verifyMfa } from '../../../shared/domain/identity/mfa.service.js';
 import { changePassword, requestPasswordReset, resetPassword } from '../../../shared/domain/identity/password.service.js';
 import { ValidationError } from '../../../shared/errors/index.js';
-import { callerOf, sessionMetaOf } from '../../http/caller.js';
-import { ok, sendWrite } from '../../http/reply.js';
+import { MFA_WORKFLOW } from '../../../shared/domain/identity/mfa.workflow.js';
+import { userAgentOf } from '../../http/caller.js';
+import { ok, sendPublicWrite, sendWrite, userActOf } from '../../http/reply.js';
+import { actionRoute } from '../../http/workflow-route.js';
 import { perMinute } from '../../plugins/rate-limit.js';
 import * as s from '../../schemas/auth/index.js';
 
@@ -16,53 +18,55 @@ const auth: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post('/auth/login', { config: publicCredential(config.RATE_LIMIT_LOGIN_MAX), schema: s.loginSchema }, async (request, reply) => {
     const { email, password, mfaToken, code } = request.body;
-    const meta = sessionMetaOf(request);
     if (mfaToken !== undefined || code !== undefined) {
       const missing = [!mfaToken && 'mfaToken', !code && 'code', email !== undefined && '-email', password !== undefined && '-password'].filter(Boolean) as string[];
       if (missing.length) throw new ValidationError(missing.map((f) => f.startsWith('-')
         ? { field: `body.${f.slice(1)}`, message: 'must not be sent with mfaToken', constraint: 'not' }
         : { field: `body.${f}`, message: 'is required for the second sign-in step', constraint: 'required' }));
-      return sendWrite(request, reply, 200, (ctx) => completeMfaLogin(deps, ctx, { mfaToken: mfaToken!, code: code! }, meta));
+      return sendPublicWrite(request, reply, 200, (act) => completeMfaLogin(deps, act, { mfaToken: mfaToken!, code: code!, userAgent: userAgentOf(request) }));
     }
     if (!email || !password) {
       throw new ValidationError([!email && 'email', !password && 'password'].filter(Boolean).map((f) => ({ field: `body.${f}`, message: 'is required', constraint: 'required' })));
     }
-    return sendWrite(request, reply, 200, (ctx) => login(deps, ctx, { email, password }, meta));
+    return sendPublicWrite(request, reply, 200, (act) => login(deps, act, { email, password, userAgent: userAgentOf(request) }));
   });
 
   app.post('/auth/refresh', { config: publicCredential(config.RATE_LIMIT_REFRESH_MAX), schema: s.refreshSchema }, async (request, reply) =>
-    sendWrite(request, reply, 200, (ctx) => refresh(deps, ctx, request.body.refreshToken)));
+    sendPublicWrite(request, reply, 200, (act) => refresh(deps, act, request.body)));
 
   app.post('/auth/logout', { config: signedIn, schema: s.logoutSchema }, async (request, reply) =>
-    sendWrite(request, reply, 204, (ctx) => logout(deps, ctx, callerOf(request), request.body.refreshToken)));
+    sendWrite(request, reply, 204, (act) => logout(deps, act, request.body)));
 
   app.post('/auth/logout-all', { config: signedIn, schema: s.logoutAllSchema }, async (request, reply) =>
-    sendWrite(request, reply, 204, (ctx) => logoutAll(deps, ctx, callerOf(request))));
+    sendWrite(request, reply, 204, (act) => logoutAll(deps, act)));
 
   app.post('/auth/forgot-password', { config: { public: true, ...perMinute(config.RATE_LIMIT_PASSWORD_MAX) }, schema: s.forgotPasswordSchema }, async (request, reply) =>
-    sendWrite(request, reply, 202, (ctx) => requestPasswordReset(deps, ctx, request.body.email)));
+    sendPublicWrite(request, reply, 202, (act) => requestPasswordReset(deps, act, request.body)));
 
   app.post('/auth/reset-password', { config: { public: true, ...perMinute(config.RATE_LIMIT_PASSWORD_MAX) }, schema: s.resetPasswordSchema }, async (request, reply) =>
-    sendWrite(request, reply, 204, (ctx) => resetPassword(deps, ctx, request.body)));
+    sendPublicWrite(request, reply, 204, (act) => resetPassword(deps, act, request.body)));
 
   app.post('/auth/change-password', { config: signedIn, schema: s.changePasswordSchema }, async (request, reply) =>
-    sendWrite(request, reply, 204, (ctx) => changePassword(deps, ctx, callerOf(request), request.body)));
+    sendWrite(request, reply, 204, (act) => changePassword(deps, act, request.body)));
 
-  app.get('/auth/me', { config: signedIn, schema: s.meSchema }, async (request) => ok(request, await me(deps, callerOf(request))));
+  app.get('/auth/me', { config: signedIn, schema: s.meSchema }, async (request) => ok(request, await me(deps, userActOf(request))));
 
-  app.get('/auth/sessions', { config: signedIn, schema: s.listSessionsSchema }, async (request) => ok(request, await listSessions(deps, callerOf(request))));
+  app.get('/auth/sessions', { config: signedIn, schema: s.listSessionsSchema }, async (request) => ok(request, await listSessions(deps, userActOf(request))));
 
   app.delete('/auth/sessions/:familyId', { config: signedIn, schema: s.revokeSessionSchema }, async (request, reply) =>
-    sendWrite(request, reply, 204, (ctx) => revokeSession(deps, ctx, callerOf(request), request.params.familyId)));
+    sendWrite(request, reply, 204, (act) => revokeSession(deps, act, request.params)));
 
-  app.post('/auth/mfa/setup', { config: { ...signedIn, idempotent: false }, schema: s.mfaSetupSchema }, async (request, reply) =>
-    sendWrite(request, reply, 201, (ctx) => setupMfa(deps, ctx, callerOf(request))));
+  const mfaSetup = actionRoute(MFA_WORKFLOW, 'setup', s.mfaSetupSchema);
+  app.post('/auth/mfa/setup', { ...mfaSetup, config: { ...mfaSetup.config, idempotent: false } }, async (request, reply) =>
+    sendWrite(request, reply, 201, (act) => setupMfa(deps, act)));
 
-  app.post('/auth/mfa/verify', { config: { ...signedIn, ...perMinute(config.RATE_LIMIT_MFA_MAX) }, schema: s.mfaVerifySchema }, async (request, reply) =>
-    sendWrite(request, reply, 204, (ctx) => verifyMfa(deps, ctx, callerOf(request), request.body.code)));
+  const mfaVerify = actionRoute(MFA_WORKFLOW, 'verify', s.mfaVerifySchema);
+  app.post('/auth/mfa/verify', { ...mfaVerify, config: { ...mfaVerify.config, ...perMinute(config.RATE_LIMIT_MFA_MAX) } }, async (request, reply) =>
+    sendWrite(request, reply, 204, (act) => verifyMfa(deps, act, request.body)));
 
-  app.post('/auth/mfa/disable', { config: { ...signedIn, ...perMinute(config.RATE_LIMIT_MFA_MAX) }, schema: s.mfaDisableSchema }, async (request, reply) =>
-    sendWrite(request, reply, 204, (ctx) => disableMfa(deps, ctx, callerOf(request), request.body)));
+  const mfaDisable = actionRoute(MFA_WORKFLOW, 'disable', s.mfaDisableSchema);
+  app.post('/auth/mfa/disable', { ...mfaDisable, config: { ...mfaDisable.config, ...perMinute(config.RATE_LIMIT_MFA_MAX) } }, async (request, reply) =>
+    sendWrite(request, reply, 204, (act) => disableMfa(deps, act, request.body)));
 };
 
 export default auth;

@@ -1,7 +1,8 @@
+import { WEBHOOK_ACTOR } from '../../../shared/db/unit-of-work.js';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { receiveRegistryEvent, type ReceivedEvent, type RegistryEventInput } from '../../../shared/domain/registry/registry-events.js';
 import { verifyWebhookSignature } from '../../../shared/domain/registry/signature.js';
-import { sendWrite } from '../../http/reply.js';
+import { sendPublicWrite } from '../../http/reply.js';
 import { perMinute } from '../../plugins/rate-limit.js';
 import { registryWebhookSchema } from '../../schemas/webhooks/index.js';
 
@@ -33,8 +34,8 @@ const webhooks: FastifyPluginAsyncTypebox = async (app) => {
       });
     },
   }, async (request, reply) =>
-    sendWrite<ReceivedEvent>(request, reply, (r) => (r.status === 'queued' ? 201 : 200), (ctx) =>
-      receiveRegistryEvent(app.deps, { ...ctx, actor: 'webhook' }, request.body as RegistryEventInput, String(request.headers['webhook-id']))),
+    sendPublicWrite<ReceivedEvent>(request, reply, (r) => (r.status === 'queued' ? 201 : 200), (act) =>
+      receiveRegistryEvent(app.deps, { ...act, actor: WEBHOOK_ACTOR }, { event: request.body as RegistryEventInput, webhookId: String(request.headers['webhook-id']) })),
   );
 };
 

@@ -2,13 +2,14 @@ import { LockMode, UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { sql, type InferResult } from 'kysely';
 import { db, iso } from '../../db/database.js';
-import { keysetPage, type Keyset } from '../../db/keyset.js';
-import type { WriteContext } from '../../db/unit-of-work.js';
+import type { Keyset } from '../../db/keyset.js';
 import { ConflictError, DomainRuleError, NotFoundError, ValidationError, type FieldError } from '../../errors/index.js';
 import { callerChanged } from '../identity/caller-changes.js';
 import { uuidv7 } from '../../ids.js';
 import type { ServiceDeps } from '../deps.js';
-import { assertHoldsAll, type Caller } from './caller.js';
+import type { UserAct } from '../act.js';
+import { defineList, listPage, type Page } from '../list.js';
+import { assertHoldsAll } from './caller.js';
 import { PERMISSIONS, isPermission } from './permissions.js';
 import { Role, RolePermission } from './role.entity.js';
 import { ADMIN_ROLE_ID } from './system-roles.js';
@@ -47,10 +48,10 @@ async function flushOrNameTaken(tx: EntityManager): Promise<void> {
   });
 }
 
-const nameTaken = () => new ConflictError('A role with this name already exists', { field: 'body.name' });
+const nameTaken = () => new ConflictError('A role with this name already exists', { field: 'name' });
 
 /** Unknown names answer 400 with one entry per offending list item. */
-export function assertKnownPermissions(names: string[], field = 'body.permissions'): void {
+export function assertKnownPermissions(names: string[], field = 'permissions'): void {
   const details: FieldError[] = names.flatMap((name, i) => (isPermission(name) ? [] : [{ field: `${field}.${i}`, message: `is not a known permission: ${name}`, constraint: 'enum' }]));
   if (details.length) throw new ValidationError(details);
 }
@@ -59,32 +60,32 @@ export function listPermissions(): { name: string; description: string }[] {
   return Object.entries(PERMISSIONS).map(([name, description]) => ({ name, description }));
 }
 
-export const ROLE_SORT_FIELDS = ['name', 'createdAt'] as const;
-export type RoleSortField = (typeof ROLE_SORT_FIELDS)[number];
-/** A listed role's keyset values, exactly as the list orders by them (name lowercased by PostgreSQL). */
-export type RoleListKey = Record<RoleSortField | 'id', string>;
+/** GET /roles: by name by default; roles are platform-wide, so every caller sees all of them. */
+export const ROLE_LIST = defineList({
+  rows: roleViews,
+  sortable: ['name', 'createdAt'] as const,
+  defaultSort: 'name',
+  sortKeys: (eb) => ({ name: eb.fn<string>('lower', ['r.name']), createdAt: eb.ref('r.created_at'), id: eb.ref('r.id') }),
+  scope: 'none',
+  filters: {},
+});
 
-/** The roles of a page (limit + 1 of them), each with its keyset values for the next cursor. */
-export async function listRoles(deps: ServiceDeps, keyset: Keyset<RoleSortField>): Promise<{ role: RoleView; key: RoleListKey }[]> {
-  const list = roleViews(deps.orm.em).select((eb) => eb.fn<string>('lower', ['r.name']).as('key_name'));
-  const rows = await keysetPage(list, keyset, (eb) => ({ name: eb.fn('lower', ['r.name']), createdAt: eb.ref('r.created_at'), id: eb.ref('r.id') })).execute();
-  return rows.map((row) => {
-    const role = toRoleView(row);
-    return { role, key: { name: row.key_name, createdAt: role.createdAt, id: role.id } };
-  });
+export async function listRoles(deps: ServiceDeps, act: UserAct, input: { page: Keyset<(typeof ROLE_LIST.sortable)[number]> }): Promise<Page<RoleView>> {
+  const page = await listPage(ROLE_LIST, deps.orm.em, act.caller.scope, { filters: {}, page: input.page });
+  return { ...page, items: page.items.map(toRoleView) };
 }
 
-export async function getRole(deps: ServiceDeps, id: string): Promise<RoleView> {
+export async function getRole(deps: ServiceDeps, _act: UserAct, { id }: { id: string }): Promise<RoleView> {
   const role = await loadRole(deps.orm.em, id);
   if (!role) throw new NotFoundError('No such role');
   return role;
 }
 
-export async function createRole(deps: ServiceDeps, ctx: WriteContext, caller: Caller, input: { name: string; description?: string; permissions?: string[] }): Promise<RoleView> {
+export async function createRole(deps: ServiceDeps, act: UserAct, input: { name: string; description?: string; permissions?: string[] }): Promise<RoleView> {
   const permissions = [...new Set(input.permissions ?? [])];
   assertKnownPermissions(permissions);
-  assertHoldsAll(caller, permissions, 'You cannot create a role with permissions you do not hold');
-  return deps.uow.run(ctx, async (tx) => {
+  assertHoldsAll(act.caller, permissions, 'You cannot create a role with permissions you do not hold');
+  return deps.uow.run(act, async (tx) => {
     const role = tx.create(Role, { id: uuidv7(), name: input.name.trim(), description: input.description ?? null });
     for (const permission of permissions) role.permissions.add(tx.create(RolePermission, { role, permission }));
     await flushOrNameTaken(tx);
@@ -92,8 +93,8 @@ export async function createRole(deps: ServiceDeps, ctx: WriteContext, caller: C
   });
 }
 
-export async function updateRole(deps: ServiceDeps, ctx: WriteContext, id: string, input: { name?: string; description?: string | null }): Promise<RoleView> {
-  return deps.uow.run(ctx, async (tx) => {
+export async function updateRole(deps: ServiceDeps, act: UserAct, { id, ...input }: { id: string; name?: string; description?: string | null }): Promise<RoleView> {
+  return deps.uow.run(act, async (tx) => {
     const role = await lockRole(tx, id);
     if (role.system && input.name !== undefined && input.name !== role.name) {
       throw new DomainRuleError('INVARIANT_VIOLATION', 'System roles keep their names');
@@ -115,8 +116,8 @@ export async function updateRole(deps: ServiceDeps, ctx: WriteContext, id: strin
 }
 
 /** System roles cannot be deleted (422); a role still assigned to someone answers 409. */
-export async function deleteRole(deps: ServiceDeps, ctx: WriteContext, id: string): Promise<void> {
-  await deps.uow.run(ctx, async (tx) => {
+export async function deleteRole(deps: ServiceDeps, act: UserAct, { id }: { id: string }): Promise<void> {
+  await deps.uow.run(act, async (tx) => {
     const role = await lockRole(tx, id);
     if (role.system) throw new DomainRuleError('INVARIANT_VIOLATION', 'System roles cannot be deleted');
     const n = await tx.count(UserRole, { role: id });
@@ -131,10 +132,10 @@ export async function deleteRole(deps: ServiceDeps, ctx: WriteContext, id: strin
  * Replaces a role's permission set. Nobody grants what they do not hold, and the admin role always
  * holds the whole catalogue. Takes effect on the next request of every holder.
  */
-export async function setRolePermissions(deps: ServiceDeps, ctx: WriteContext, caller: Caller, id: string, names: string[]): Promise<RoleView> {
+export async function setRolePermissions(deps: ServiceDeps, act: UserAct, { id, permissions: names }: { id: string; permissions: string[] }): Promise<RoleView> {
   const permissions = [...new Set(names)];
   assertKnownPermissions(permissions);
-  return deps.uow.run(ctx, async (tx) => {
+  return deps.uow.run(act, async (tx) => {
     const role = await lockRole(tx, id);
     if (role.id === ADMIN_ROLE_ID) throw new DomainRuleError('INVARIANT_VIOLATION', 'The admin role always holds every permission');
     // Loaded by a statement after the lock: the locking statement's own snapshot may predate a concurrent
@@ -142,7 +143,7 @@ export async function setRolePermissions(deps: ServiceDeps, ctx: WriteContext, c
     const held = await role.permissions.loadItems({ orderBy: { permission: 'asc' } });
     const added = permissions.filter((p) => !held.some((h) => h.permission === p));
     const removed = held.filter((h) => !permissions.includes(h.permission));
-    assertHoldsAll(caller, [...added, ...removed.map((h) => h.permission)], 'You cannot grant or revoke permissions you do not hold');
+    assertHoldsAll(act.caller, [...added, ...removed.map((h) => h.permission)], 'You cannot grant or revoke permissions you do not hold');
     role.permissions.remove(removed);
     for (const permission of added) role.permissions.add(tx.create(RolePermission, { role, permission }));
     role.updatedAt = new Date();

@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import { db, iso } from '../../db/database.js';
 import type { AuditInput, WriteContext } from '../../db/unit-of-work.js';
 import { ForbiddenError, InvalidTransitionError, NotFoundError, UnauthenticatedError } from '../../errors/index.js';
-import type { Caller } from '../access/caller.js';
+import type { Act, UserAct } from '../act.js';
 import type { ServiceDeps } from '../deps.js';
 import { loadUserView, type UserView, userViews, toUserView } from '../users/user.view.js';
 import { randomToken, tokenHash } from './crypto.js';
@@ -13,6 +13,8 @@ import { checkSecondFactor, lockForSecondFactor } from './mfa.service.js';
 import { verifyPassword } from './passwords.js';
 import { AuthSession, RotatedToken } from './session.entity.js';
 import { preparedQuery } from '../../db/prepared.js';
+import { USER_WORKFLOW } from '../users/user.workflow.js';
+import { transition } from '../workflow.js';
 import { callerChanged } from './caller-changes.js';
 import { openSession, revokeFamily, revokeSessions, type SessionMeta } from './sessions.js';
 
@@ -42,19 +44,20 @@ const lockAccount = (tx: EntityManager, userId: string) => db(tx).selectFrom('us
  * Step one of sign-in. Wrong email and wrong password answer alike, after the same argon2 work.
  * Consecutive failures lock an active account; a lock that has run out lifts at the next attempt.
  */
-export async function login(deps: ServiceDeps, ctx: WriteContext, input: { email: string; password: string }, meta: SessionMeta): Promise<TokenPair | MfaChallenge> {
+export async function login(deps: ServiceDeps, act: Act, input: { email: string; password: string; userAgent?: string }): Promise<TokenPair | MfaChallenge> {
+  const meta: SessionMeta = { userAgent: input.userAgent, ip: act.ip };
   const user = await db(deps.orm.em).selectFrom('users')
     .select(['id', 'status', 'password_hash', 'mfa_enabled', lockRanOut.as('lock_expired')])
     .where((eb) => eb(eb.fn('lower', ['email']), '=', eb.fn('lower', [eb.val(input.email)])))
     .executeTakeFirst();
   const passwordOk = await verifyPassword(user?.password_hash ?? null, input.password);
-  if (!user) return recordUnknownLogin(deps, ctx);
+  if (!user) return recordUnknownLogin(deps, act);
   if (!passwordOk) {
-    return recordFailedLogin(deps, { ...ctx, actor: user.id }, user.id);
+    return recordFailedLogin(deps, { ...act, actor: user.id }, user.id);
   }
   if (user.status !== 'active' && !(user.status === 'locked' && user.lock_expired)) throw notActive();
 
-  return deps.uow.run<TokenPair | MfaChallenge>({ ...ctx, actor: user.id }, async (tx) => {
+  return deps.uow.run<TokenPair | MfaChallenge>({ ...act, actor: user.id }, async (tx) => {
     // Checked again under the row lock: a suspension (or a fresh lock) since the read above wins.
     const current = await lockAccount(tx, user.id);
     const lockLifted = current.status === 'locked' && current.lock_expired;
@@ -62,7 +65,7 @@ export async function login(deps: ServiceDeps, ctx: WriteContext, input: { email
     await db(tx).updateTable('users')
       .set({ failed_login_count: 0, status: 'active', locked_until: null, ...(user.mfa_enabled ? {} : { last_login_at: sql<Date>`now()` }) })
       .where('id', '=', user.id).execute();
-    const audit: AuditInput[] = lockLifted ? [{ action: 'user.unlock', subjectType: 'user', subjectId: user.id, summary: { reason: 'lockout expired' } }] : [];
+    const audit: AuditInput[] = lockLifted ? [{ action: USER_WORKFLOW.steps.unlock.audit, subjectType: 'user', subjectId: user.id, summary: { reason: 'lockout expired' } }] : [];
     if (user.mfa_enabled) {
       const mfaToken = randomToken();
       tx.create(MfaChallengeEntity, { tokenHash: tokenHash(mfaToken), user: user.id, expiresAt: new Date(Date.now() + MFA_CHALLENGE_SECONDS * 1000) });
@@ -93,24 +96,27 @@ async function recordFailedLogin(deps: ServiceDeps, ctx: WriteContext, userId: s
     // A lock that has run out is an active account again: counting starts afresh and can lock it again.
     const lockExpired = user.status === 'locked' && user.lock_expired;
     const failures = (lockExpired ? 0 : user.failed_login_count) + 1;
-    const lockNow = (user.status === 'active' || lockExpired) && failures >= threshold;
-    const status = lockNow ? 'locked' : lockExpired ? 'active' : user.status;
+    const current = lockExpired ? 'active' : user.status;
+    // The lock is the workflow's system move: only from the states its row allows.
+    const lockNow = failures >= threshold && USER_WORKFLOW.steps.lock.from.includes(current);
+    const status = lockNow ? transition(USER_WORKFLOW, 'lock', current) : current;
     await db(tx).updateTable('users')
       .set({ failed_login_count: failures, status, ...(lockNow ? { locked_until: sql<Date>`now() + make_interval(mins => ${minutes})` } : lockExpired ? { locked_until: null } : {}) })
       .where('id', '=', userId).execute();
     if (lockNow) callerChanged(tx, userId);
     const audit: AuditInput[] = [];
-    if (lockExpired) audit.push({ action: 'user.unlock', subjectType: 'user', subjectId: userId, summary: { reason: 'lockout expired' } });
+    if (lockExpired) audit.push({ action: USER_WORKFLOW.steps.unlock.audit, subjectType: 'user', subjectId: userId, summary: { reason: 'lockout expired' } });
     audit.push({ action: 'auth.login_failed', subjectType: 'user', subjectId: userId, summary: { consecutiveFailures: failures } });
-    if (lockNow) audit.push({ action: 'user.lock', subjectType: 'user', subjectId: userId, summary: { consecutiveFailures: failures } });
+    if (lockNow) audit.push({ action: USER_WORKFLOW.steps.lock.audit, subjectType: 'user', subjectId: userId, summary: { consecutiveFailures: failures } });
     // The count is committed; the request answers 401 all the same.
     return { result: undefined as never, audit, failure: invalidCredentials() };
   });
 }
 
 /** Step two of sign-in with MFA: the single-use mfaToken and a current TOTP code or an unused recovery code. */
-export async function completeMfaLogin(deps: ServiceDeps, ctx: WriteContext, input: { mfaToken: string; code: string }, meta: SessionMeta): Promise<TokenPair> {
-  return deps.uow.run<TokenPair>(ctx, async (tx) => {
+export async function completeMfaLogin(deps: ServiceDeps, act: Act, input: { mfaToken: string; code: string; userAgent?: string }): Promise<TokenPair> {
+  const meta: SessionMeta = { userAgent: input.userAgent, ip: act.ip };
+  return deps.uow.run<TokenPair>(act, async (tx) => {
     const challenge = await tx.findOne(MfaChallengeEntity, { tokenHash: tokenHash(input.mfaToken), usedAt: null, expiresAt: { $gt: raw('now()') } }, { lockMode: LockMode.PESSIMISTIC_WRITE });
     if (!challenge || challenge.failedAttempts >= MFA_CHALLENGE_ATTEMPTS) {
       throw new UnauthenticatedError('INVALID_CREDENTIALS', 'The MFA token is invalid, used or expired; sign in again');
@@ -147,10 +153,10 @@ async function issueSession(deps: ServiceDeps, tx: EntityManager, userId: string
  * Rotates a refresh token: the presented one stops working and a new pair is issued. Presenting a
  * token that was already rotated revokes the whole family (it has leaked) and answers 401.
  */
-export async function refresh(deps: ServiceDeps, ctx: WriteContext, refreshToken: string): Promise<TokenPair> {
+export async function refresh(deps: ServiceDeps, act: Act, { refreshToken }: { refreshToken: string }): Promise<TokenPair> {
   const hash = tokenHash(refreshToken);
   const invalid = () => new UnauthenticatedError('INVALID_REFRESH_TOKEN', 'The refresh token is invalid, expired or revoked; sign in again');
-  return deps.uow.run<TokenPair>(ctx, async (tx) => {
+  return deps.uow.run<TokenPair>(act, async (tx) => {
     // Lifting an expired lock writes the user row: lock it before the session row, in the order a
     // suspension takes them (user, then sessions), so the two can never deadlock.
     const peek = await db(tx).selectFrom('auth_sessions as s').innerJoin('users as u', 'u.id', 's.user_id')
@@ -177,7 +183,7 @@ export async function refresh(deps: ServiceDeps, ctx: WriteContext, refreshToken
         accessToken: deps.accessTokens.issue(userId, session.familyId), refreshToken: next, tokenType: 'Bearer',
         expiresIn: deps.config.ACCESS_TOKEN_TTL, familyId: session.familyId, user,
       };
-      const audit: AuditInput[] = unlocked.length ? [{ action: 'user.unlock', subjectType: 'user', subjectId: userId, summary: { reason: 'lockout expired' } }] : [];
+      const audit: AuditInput[] = unlocked.length ? [{ action: USER_WORKFLOW.steps.unlock.audit, subjectType: 'user', subjectId: userId, summary: { reason: 'lockout expired' } }] : [];
       return { result: pair, audit: [...audit, { action: 'auth.refresh', subjectType: 'session', subjectId: session.familyId }] };
     }
     const rotated = await db(tx).selectFrom('auth_rotated_tokens as r').innerJoin('auth_sessions as s', 's.family_id', 'r.family_id')
@@ -194,9 +200,10 @@ export async function refresh(deps: ServiceDeps, ctx: WriteContext, refreshToken
 }
 
 /** Ends the family of the presented refresh token; it must be one of the caller's. */
-export async function logout(deps: ServiceDeps, ctx: WriteContext, caller: Caller, refreshToken: string): Promise<void> {
+export async function logout(deps: ServiceDeps, act: UserAct, { refreshToken }: { refreshToken: string }): Promise<void> {
+  const { caller } = act;
   const hash = tokenHash(refreshToken);
-  await deps.uow.run(ctx, async (tx) => {
+  await deps.uow.run(act, async (tx) => {
     const family = await db(tx).selectFrom('auth_sessions').select('family_id').where('user_id', '=', caller.userId)
       .where((eb) => eb.or([
         eb('refresh_hash', '=', hash),
@@ -210,8 +217,9 @@ export async function logout(deps: ServiceDeps, ctx: WriteContext, caller: Calle
   });
 }
 
-export async function logoutAll(deps: ServiceDeps, ctx: WriteContext, caller: Caller): Promise<void> {
-  await deps.uow.run(ctx, async (tx) => {
+export async function logoutAll(deps: ServiceDeps, act: UserAct): Promise<void> {
+  const { caller } = act;
+  await deps.uow.run(act, async (tx) => {
     const count = await revokeSessions(tx, caller.userId, 'logout_all');
     return { result: null, audit: { action: 'auth.logout_all', subjectType: 'user', subjectId: caller.userId, summary: { sessionsEnded: count } } };
   });
@@ -219,7 +227,7 @@ export async function logoutAll(deps: ServiceDeps, ctx: WriteContext, caller: Ca
 
 export interface SessionView { familyId: string; current: boolean; createdAt: string; lastUsedAt: string; expiresAt: string; userAgent: string | null; ip: string | null }
 
-export async function listSessions(deps: ServiceDeps, caller: Caller): Promise<SessionView[]> {
+export async function listSessions(deps: ServiceDeps, { caller }: UserAct): Promise<SessionView[]> {
   const rows = await db(deps.orm.em).selectFrom('auth_sessions')
     .select(['family_id', 'created_at', 'last_used_at', 'expires_at', 'user_agent', 'ip'])
     .where('user_id', '=', caller.userId).where('revoked_at', 'is', null).where('expires_at', '>', sql<string>`now()`)
@@ -231,9 +239,10 @@ export async function listSessions(deps: ServiceDeps, caller: Caller): Promise<S
 }
 
 /** Revokes another device's session; the current one is ended with logout instead. */
-export async function revokeSession(deps: ServiceDeps, ctx: WriteContext, caller: Caller, familyId: string): Promise<void> {
+export async function revokeSession(deps: ServiceDeps, act: UserAct, { familyId }: { familyId: string }): Promise<void> {
+  const { caller } = act;
   if (familyId === caller.familyId) throw new InvalidTransitionError('current', 'revoke', ['other sessions'], 'session');
-  await deps.uow.run(ctx, async (tx) => {
+  await deps.uow.run(act, async (tx) => {
     const session = await tx.findOne(AuthSession, { familyId, user: caller.userId, revokedAt: null }, { lockMode: LockMode.PESSIMISTIC_WRITE });
     if (!session) throw new NotFoundError('No such session');
     Object.assign(session, { revokedAt: raw<Date>('now()'), revokedReason: 'revoked_by_user' });
@@ -244,7 +253,7 @@ export async function revokeSession(deps: ServiceDeps, ctx: WriteContext, caller
 
 const ownViewQuery = preparedQuery((em, p: { id: string }) => userViews(em).where('u.id', '=', p.id));
 
-export async function me(deps: ServiceDeps, caller: Caller): Promise<UserView & { permissions: string[] }> {
+export async function me(deps: ServiceDeps, { caller }: UserAct): Promise<UserView & { permissions: string[] }> {
   const [row] = await ownViewQuery(deps.orm.em, { id: caller.userId });
   if (!row) throw new NotFoundError();
   const user = toUserView(row);

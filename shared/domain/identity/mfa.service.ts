@@ -4,9 +4,10 @@ import { sql } from 'kysely';
 import { randomBytes } from 'node:crypto';
 import { generateSecret, generateURI, verifySync } from 'otplib';
 import { db } from '../../db/database.js';
-import type { WriteContext } from '../../db/unit-of-work.js';
-import { InvalidTransitionError, UnauthenticatedError } from '../../errors/index.js';
-import type { Caller } from '../access/caller.js';
+import { UnauthenticatedError } from '../../errors/index.js';
+import type { UserAct } from '../act.js';
+import { transition } from '../workflow.js';
+import { MFA_WORKFLOW, mfaStateOf } from './mfa.workflow.js';
 import type { ServiceDeps } from '../deps.js';
 import { User, type IUser } from '../users/user.entity.js';
 import { MfaRecoveryCode } from './credential.entities.js';
@@ -66,10 +67,11 @@ const invalidCode = () => new UnauthenticatedError('INVALID_MFA_CODE', 'The code
 export interface MfaEnrolment { secret: string; otpauthUri: string; recoveryCodes: string[] }
 
 /** Starts enrolment: a new secret and ten recovery codes, shown once. MFA is on only after verify. */
-export async function setupMfa(deps: ServiceDeps, ctx: WriteContext, caller: Caller): Promise<MfaEnrolment> {
-  return deps.uow.run(ctx, async (tx) => {
-    const user = await tx.findOneOrFail(User, caller.userId, { lockMode: LockMode.PESSIMISTIC_WRITE });
-    if (user.mfaEnabled) throw new InvalidTransitionError('enabled', 'setup', ['disabled'], 'MFA enrolment');
+export async function setupMfa(deps: ServiceDeps, act: UserAct): Promise<MfaEnrolment> {
+  const { caller } = act;
+  return deps.uow.run(act, async (tx) => {
+    const user = await tx.findOneOrFail(User, caller.userId, { lockMode: LockMode.PESSIMISTIC_WRITE, populate: ['mfaSecret'] });
+    transition(MFA_WORKFLOW, 'setup', mfaStateOf(user));
     const secret = generateSecret();
     const recoveryCodes = Array.from({ length: RECOVERY_CODE_COUNT }, recoveryCode);
     // A pending enrolment is not yet a change to the account (MFA stays off): no updated_at or version bump.
@@ -78,33 +80,34 @@ export async function setupMfa(deps: ServiceDeps, ctx: WriteContext, caller: Cal
     for (const code of recoveryCodes) tx.create(MfaRecoveryCode, { user, codeHash: tokenHash(code) });
     return {
       result: { secret, otpauthUri: generateURI({ issuer: ISSUER, label: user.email, secret }), recoveryCodes },
-      audit: { action: 'user.mfa_setup', subjectType: 'user', subjectId: caller.userId },
+      audit: { action: MFA_WORKFLOW.steps.setup.audit, subjectType: 'user', subjectId: caller.userId },
     };
   });
 }
 
 /** Turns MFA on once the user proves their authenticator produces codes for the new secret. */
-export async function verifyMfa(deps: ServiceDeps, ctx: WriteContext, caller: Caller, code: string): Promise<void> {
+export async function verifyMfa(deps: ServiceDeps, act: UserAct, { code }: { code: string }): Promise<void> {
+  const { caller } = act;
   // Failures are thrown inside the unit of work: nothing is committed and no idempotent response is stored.
-  await deps.uow.run(ctx, async (tx) => {
+  await deps.uow.run(act, async (tx) => {
     const user = await lockForSecondFactor(tx, caller.userId);
-    if (user.mfaEnabled) throw new InvalidTransitionError('enabled', 'verify', ['pending'], 'MFA enrolment');
-    if (!user.mfaSecret) throw new InvalidTransitionError('disabled', 'verify', ['pending'], 'MFA enrolment');
+    transition(MFA_WORKFLOW, 'verify', mfaStateOf(user));
     if (!(await checkSecondFactor(deps, tx, user, code, false))) throw invalidCode();
     user.mfaEnabled = true;
-    return { result: undefined, audit: { action: 'user.mfa_enable', subjectType: 'user', subjectId: caller.userId } };
+    return { result: undefined, audit: { action: MFA_WORKFLOW.steps.verify.audit, subjectType: 'user', subjectId: caller.userId } };
   });
 }
 
 /** Turns MFA off; needs the password and a current code (or a recovery code). */
-export async function disableMfa(deps: ServiceDeps, ctx: WriteContext, caller: Caller, input: { password: string; code: string }): Promise<void> {
-  await deps.uow.run(ctx, async (tx) => {
+export async function disableMfa(deps: ServiceDeps, act: UserAct, input: { password: string; code: string }): Promise<void> {
+  const { caller } = act;
+  await deps.uow.run(act, async (tx) => {
     const user = await lockForSecondFactor(tx, caller.userId, true);
-    if (!user.mfaEnabled) throw new InvalidTransitionError('disabled', 'disable', ['enabled'], 'MFA enrolment');
+    transition(MFA_WORKFLOW, 'disable', mfaStateOf(user));
     if (!(await verifyPassword(user.passwordHash ?? null, input.password))) throw new UnauthenticatedError('INVALID_CREDENTIALS', 'The password is incorrect');
     if (!(await checkSecondFactor(deps, tx, user, input.code))) throw invalidCode();
     Object.assign(user, { mfaEnabled: false, mfaSecret: null, mfaLastStep: null });
     await db(tx).deleteFrom('mfa_recovery_codes').where('user_id', '=', user.id).execute();
-    return { result: undefined, audit: { action: 'user.mfa_disable', subjectType: 'user', subjectId: caller.userId } };
+    return { result: undefined, audit: { action: MFA_WORKFLOW.steps.disable.audit, subjectType: 'user', subjectId: caller.userId } };
   });
 }

@@ -1,11 +1,10 @@
 import { LockMode, raw } from '@mikro-orm/core';
 import { sql } from 'kysely';
 import { db } from '../../db/database.js';
-import type { WriteContext } from '../../db/unit-of-work.js';
 import { UnauthenticatedError, ValidationError } from '../../errors/index.js';
 import { uuidv7 } from '../../ids.js';
 import { job } from '../../jobs/catalogue.js';
-import type { Caller } from '../access/caller.js';
+import type { Act, UserAct } from '../act.js';
 import type { ServiceDeps } from '../deps.js';
 import { User } from '../users/user.entity.js';
 import { PasswordResetToken } from './credential.entities.js';
@@ -19,9 +18,9 @@ export const RESET_TOKEN_MINUTES = 30;
  * Records a reset request and hands the mail to the worker (through the outbox). Answers the same
  * whether or not the email exists; the worker mints the token, so no credential sits in a queue.
  */
-export async function requestPasswordReset(deps: ServiceDeps, ctx: WriteContext, email: string): Promise<{ status: 'accepted' }> {
+export async function requestPasswordReset(deps: ServiceDeps, act: Act, { email }: { email: string }): Promise<{ status: 'accepted' }> {
   const accepted = { status: 'accepted' as const };
-  return deps.uow.run(ctx, async (tx) => {
+  return deps.uow.run(act, async (tx) => {
     const user = await db(tx).selectFrom('users').select('id')
       .where((eb) => eb(eb.fn('lower', ['email']), '=', eb.fn('lower', [eb.val(email)]))).where('status', '<>', 'archived').executeTakeFirst();
     if (!user) return { result: accepted, audit: [] };
@@ -34,17 +33,17 @@ export async function requestPasswordReset(deps: ServiceDeps, ctx: WriteContext,
   });
 }
 
-const badToken = () => new ValidationError([{ field: 'body.token', message: 'is invalid, used or expired', constraint: 'valid' }]);
+const badToken = () => new ValidationError([{ field: 'token', message: 'is invalid, used or expired', constraint: 'valid' }]);
 
 /** Sets a new password with a reset token: single use, 30 minutes; unlocks and ends every session. */
-export async function resetPassword(deps: ServiceDeps, ctx: WriteContext, input: { token: string; newPassword: string }): Promise<void> {
+export async function resetPassword(deps: ServiceDeps, act: Act, input: { token: string; newPassword: string }): Promise<void> {
   const hashed = tokenHash(input.token);
   const candidate = await db(deps.orm.em).selectFrom('password_reset_tokens as t').innerJoin('users as u', 'u.id', 't.user_id').select('u.email')
     .where('t.token_hash', '=', hashed).where('t.used_at', 'is', null).where('t.expires_at', '>', sql<string>`now()`).executeTakeFirst();
   if (!candidate) throw badToken();
   assertPasswordAllowed(input.newPassword, candidate.email);
   const hash = await hashPassword(input.newPassword);
-  await deps.uow.run(ctx, async (tx) => {
+  await deps.uow.run(act, async (tx) => {
     const token = await tx.findOne(PasswordResetToken, { tokenHash: hashed, usedAt: null, expiresAt: { $gt: raw('now()') } }, { lockMode: LockMode.PESSIMISTIC_WRITE });
     // Spent by a concurrent request since the check above.
     if (!token) throw badToken();
@@ -62,17 +61,18 @@ export async function resetPassword(deps: ServiceDeps, ctx: WriteContext, input:
 }
 
 /** Changes the caller's own password; every other session ends, this one stays. */
-export async function changePassword(deps: ServiceDeps, ctx: WriteContext, caller: Caller, input: { currentPassword: string; newPassword: string }): Promise<void> {
+export async function changePassword(deps: ServiceDeps, act: UserAct, input: { currentPassword: string; newPassword: string }): Promise<void> {
+  const { caller } = act;
   const current = await deps.orm.em.fork().findOneOrFail(User, caller.userId, { populate: ['passwordHash'] });
   if (!(await verifyPassword(current.passwordHash ?? null, input.currentPassword))) {
     throw new UnauthenticatedError('INVALID_CREDENTIALS', 'The current password is incorrect');
   }
   assertPasswordAllowed(input.newPassword, current.email);
   if (input.newPassword === input.currentPassword) {
-    throw new ValidationError([{ field: 'body.newPassword', message: 'must differ from the current password', constraint: 'notCurrent' }]);
+    throw new ValidationError([{ field: 'newPassword', message: 'must differ from the current password', constraint: 'notCurrent' }]);
   }
   const hash = await hashPassword(input.newPassword);
-  await deps.uow.run(ctx, async (tx) => {
+  await deps.uow.run(act, async (tx) => {
     // Locked before the sessions, in the order a suspension takes them.
     const user = await tx.findOneOrFail(User, caller.userId, { lockMode: LockMode.PESSIMISTIC_WRITE });
     Object.assign(user, { passwordHash: hash, passwordChangedAt: raw<Date>('now()') });

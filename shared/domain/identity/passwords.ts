@@ -28,7 +28,7 @@ export async function verifyPassword(hash: string | null, password: string): Pro
 }
 
 /** Length is checked by the schema (12..128); the rules that need context are here. */
-export function assertPasswordAllowed(password: string, email: string, field = 'body.newPassword'): void {
+export function assertPasswordAllowed(password: string, email: string, field = 'newPassword'): void {
   if (password.trim().toLowerCase() === email.trim().toLowerCase()) {
     throw new ValidationError([{ field, message: 'must not be the email address', constraint: 'notEmail' }]);
   }

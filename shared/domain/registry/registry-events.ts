@@ -1,6 +1,7 @@
 import { LockMode, sql, UniqueConstraintViolationException } from '@mikro-orm/core';
 import { ConflictError, InvalidSignatureError } from '../../errors/index.js';
 import { WEBHOOK_ACTOR, type WriteContext } from '../../db/unit-of-work.js';
+import type { Act } from '../act.js';
 import { job } from '../../jobs/catalogue.js';
 import type { ServiceDeps } from '../deps.js';
 import { User, type KycStatus } from '../users/user.entity.js';
@@ -27,14 +28,14 @@ export interface ReceivedEvent { eventId: string; status: 'queued' | 'ignored' }
  * (through the outbox); any other type is kept and acknowledged. A known eventId is a conflict,
  * also while its first delivery is still being processed.
  */
-export async function receiveRegistryEvent(deps: ServiceDeps, ctx: WriteContext, input: RegistryEventInput, headerId: string): Promise<ReceivedEvent> {
+export async function receiveRegistryEvent(deps: ServiceDeps, act: Act, { event: input, webhookId: headerId }: { event: RegistryEventInput; webhookId: string }): Promise<ReceivedEvent> {
   if (headerId !== input.eventId) throw new InvalidSignatureError('webhook-id must equal the eventId of the body');
   const status = input.type in ACTED_UPON ? 'queued' : 'ignored';
   try {
-    return await deps.uow.run(ctx, async (em) => {
+    return await deps.uow.run(act, async (em) => {
       em.create(RegistryEvent, {
         eventId: input.eventId, type: input.type, occurredAt: input.occurredAt, payload: { ...input }, status, attempts: 0,
-        requestId: ctx.requestId ?? null, receivedAt: new Date(),
+        requestId: act.requestId ?? null, receivedAt: new Date(),
       });
       return {
         result: { eventId: input.eventId, status },

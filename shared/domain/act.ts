@@ -1,0 +1,21 @@
+import { SYSTEM_ACTOR, WEBHOOK_ACTOR, type WriteContext } from '../db/unit-of-work.js';
+import type { Caller } from './access/caller.js';
+
+/**
+ * Who acts, and on behalf of which request: the second argument of every service, `(deps, act, input)`.
+ * The HTTP edge makes it from the request (caller, correlator, address, idempotency claim); a job
+ * makes it from its payload. It is also the unit of work's write context.
+ */
+export interface Act extends WriteContext {
+  /** The signed-in user, when a user acts; absent for the system, webhooks and anonymous flows. */
+  caller?: Caller;
+}
+
+/** An act of a signed-in user. */
+export type UserAct = Act & { caller: Caller };
+
+/** The system acting (sweeps, schedules), carrying the request id of what set it off, if any. */
+export const systemAct = (requestId?: string): Act => ({ actor: SYSTEM_ACTOR, requestId });
+
+/** A webhook delivery being processed, carrying the delivery's request id into its audit entries. */
+export const webhookAct = (requestId?: string): Act => ({ actor: WEBHOOK_ACTOR, requestId });

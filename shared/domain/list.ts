@@ -1,0 +1,61 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { sql, type Expression, type ExpressionBuilder, type ReferenceExpression, type SelectQueryBuilder, type SqlBool } from 'kysely';
+import { keysetPage, type Keyset } from '../db/keyset.js';
+import { inScope, type DataScope, type ScopeColumns } from './access/scope.js';
+
+/**
+ * A resource's list, declared in a few lines: its rows as views, the sort whitelist and what each
+ * field orders by, the data scope's columns, the text `q` searches and one condition per filter.
+ * `listPage` runs it; the HTTP edge only turns cursors into a Keyset and back.
+ */
+export interface ListDefinition<DB, TB extends keyof DB, O, F extends string, Filters extends object> {
+  rows: (em: EntityManager) => SelectQueryBuilder<DB, TB, O>;
+  sortable: readonly F[];
+  /** e.g. `-createdAt`. */
+  defaultSort: string;
+  /** What each sort field (and the `id` tie-breaker) orders by: a column or an expression such as lower(email). */
+  sortKeys: (eb: ExpressionBuilder<DB, TB>) => Record<F | 'id', Expression<unknown>>;
+  /** Where a row's agent and insurer are, for the caller's data scope; `none` for platform-wide records (roles). */
+  scope: ScopeColumns<ReferenceExpression<DB, TB>> | 'none';
+  /** The lowercased text `q` is a substring of (keep a trigram index on the same expression). */
+  search?: (eb: ExpressionBuilder<DB, TB>) => Expression<string>;
+  filters: { [K in keyof Filters]-?: (eb: ExpressionBuilder<DB, TB>, value: NonNullable<Filters[K]>) => Expression<SqlBool> };
+}
+
+export const defineList = <DB, TB extends keyof DB, O, F extends string, Filters extends object>(definition: ListDefinition<DB, TB, O, F, Filters>) => definition;
+
+/** A page of rows, and the sort-key values after which the next page starts (null on the last page). */
+export interface Page<T> { items: T[]; limit: number; nextKey: unknown[] | null }
+
+export interface ListInput<F extends string, Filters> { filters: Partial<Filters> & { q?: string }; page: Keyset<F> }
+
+/** `%text%` for LIKE, with %, _ and \ in the text matching themselves. */
+export const containsPattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** One page of a list within the caller's scope: filters, `q`, keyset after the cursor, limit + 1 to know whether more follow. */
+export async function listPage<DB, TB extends keyof DB, O, F extends string, Filters extends object>(
+  definition: ListDefinition<DB, TB, O, F, Filters>, em: EntityManager, scope: DataScope, input: ListInput<F, Filters>,
+): Promise<Page<O>> {
+  const { filters: { q, ...filters }, page } = input;
+  const columns = definition.scope;
+  let query = columns === 'none' ? definition.rows(em) : definition.rows(em).where((eb) => inScope(eb, scope, columns));
+  for (const [name, value] of Object.entries(filters)) {
+    if (value === undefined) continue;
+    const condition = definition.filters[name as keyof Filters];
+    query = query.where((eb) => condition(eb, value as never));
+  }
+  if (q && definition.search) {
+    const search = definition.search;
+    query = query.where((eb) => eb(search(eb), 'like', containsPattern(q) as never));
+  }
+  // The sort keys of each row, exactly as the database compares them, for the next cursor.
+  const keyed = query.select((eb) => {
+    const keys = definition.sortKeys(eb);
+    return sql<unknown[]>`json_build_array(${sql.join(page.sort.map((k) => keys[k.field]))})`.as('page_key');
+  });
+  const rows = (await keysetPage(keyed, page, definition.sortKeys).execute()) as (O & { page_key: unknown[] })[];
+  const items = rows.slice(0, page.limit);
+  const nextKey = rows.length > page.limit ? items[items.length - 1].page_key : null;
+  for (const row of items) delete (row as Partial<typeof row>).page_key;
+  return { items, limit: page.limit, nextKey };
+}

@@ -1,0 +1,61 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { db } from '../../db/database.js';
+import { NotFoundError, ValidationError } from '../../errors/index.js';
+import { assertHoldsAll } from '../access/caller.js';
+import { Role } from '../access/role.entity.js';
+import { UserRole } from '../access/user-role.entity.js';
+import type { UserAct } from '../act.js';
+import type { ServiceDeps } from '../deps.js';
+import { callerChanged } from '../identity/caller-changes.js';
+import { loadUserView, type UserView } from './user.view.js';
+import { lockVisibleUser } from './users.service.js';
+
+/**
+ * The role, locked against a concurrent delete or permission change (FOR KEY SHARE waits for their
+ * FOR UPDATE), with the permissions it holds once that lock is granted (read by a later statement).
+ */
+async function roleWithPermissions(tx: EntityManager, roleId: string) {
+  const role = await db(tx).selectFrom('roles').select(['id', 'name']).where('id', '=', roleId).forKeyShare().executeTakeFirst();
+  if (!role) return undefined;
+  const rows = await db(tx).selectFrom('role_permissions').select('permission').where('role_id', '=', roleId).execute();
+  return { ...role, permissions: rows.map((r) => r.permission) };
+}
+
+/** Grants a role. The caller must hold every permission of the role: nobody grants more than they have. */
+export async function assignRole(deps: ServiceDeps, act: UserAct, { userId, roleId }: { userId: string; roleId: string }): Promise<UserView> {
+  return deps.uow.run(act, async (tx) => {
+    const user = await lockVisibleUser(tx, act.caller.scope, userId);
+    const role = await roleWithPermissions(tx, roleId);
+    if (!role) throw new ValidationError([{ field: 'roleId', message: 'is not an existing role', constraint: 'exists' }]);
+    assertHoldsAll(act.caller, role.permissions, 'You cannot grant a role with permissions you do not hold');
+    // The user's row lock serialises grants to them: no concurrent insert can slip in after this read.
+    const held = await tx.findOne(UserRole, { user: userId, role: roleId });
+    if (!held) {
+      tx.create(UserRole, { user, role: tx.getReference(Role, roleId) });
+      callerChanged(tx, userId);
+    }
+    await tx.flush();
+    return {
+      result: (await loadUserView(tx, userId))!,
+      audit: held ? [] : { action: 'user.role_assign', subjectType: 'user', subjectId: userId, summary: { roleId, roleName: role.name } },
+    };
+  });
+}
+
+export async function removeRole(deps: ServiceDeps, act: UserAct, { userId, roleId }: { userId: string; roleId: string }): Promise<UserView> {
+  return deps.uow.run(act, async (tx) => {
+    await lockVisibleUser(tx, act.caller.scope, userId);
+    const role = await roleWithPermissions(tx, roleId);
+    if (!role) throw new NotFoundError('No such role');
+    assertHoldsAll(act.caller, role.permissions, 'You cannot revoke a role with permissions you do not hold');
+    const held = await tx.findOne(UserRole, { user: userId, role: roleId });
+    if (!held) throw new NotFoundError('The user does not have this role');
+    tx.remove(held);
+    callerChanged(tx, userId);
+    await tx.flush();
+    return {
+      result: (await loadUserView(tx, userId))!,
+      audit: { action: 'user.role_remove', subjectType: 'user', subjectId: userId, summary: { roleId, roleName: role.name } },
+    };
+  });
+}

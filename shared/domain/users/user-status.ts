@@ -1,0 +1,38 @@
+import type { UserAct } from '../act.js';
+import type { ServiceDeps } from '../deps.js';
+import { callerChanged } from '../identity/caller-changes.js';
+import { revokeSessions } from '../identity/sessions.js';
+import { ForbiddenError } from '../../errors/index.js';
+import { transition } from '../workflow.js';
+import { loadUserView, type UserView } from './user.view.js';
+import { USER_WORKFLOW, effectiveStatusOf, type UserAction } from './user.workflow.js';
+import { lockVisibleUser } from './users.service.js';
+
+export type AdministrativeUserAction = Extract<UserAction, 'activate' | 'suspend' | 'archive'>;
+
+/**
+ * An administrator's status change, from the workflow table. Suspending or archiving ends every
+ * session at once; activating a locked user clears the lockout. Nobody suspends or archives themselves.
+ */
+export async function changeUserStatus(deps: ServiceDeps, act: UserAct, input: { id: string; action: AdministrativeUserAction; reason?: string }): Promise<UserView> {
+  const { id, action, reason } = input;
+  return deps.uow.run(act, async (tx) => {
+    const user = await lockVisibleUser(tx, act.caller.scope, id);
+    if (action !== 'activate' && user.id === act.caller.userId) throw new ForbiddenError(`You cannot ${action} yourself`);
+    const from = effectiveStatusOf(user);
+    const to = transition(USER_WORKFLOW, action, from);
+    user.status = to;
+    user.statusReason = reason ?? null;
+    callerChanged(tx, id);
+    if (to === 'active') {
+      user.failedLoginCount = 0;
+      user.lockedUntil = null;
+    }
+    const sessionsEnded = to === 'suspended' || to === 'archived' ? await revokeSessions(tx, id, `user_${action}`) : 0;
+    await tx.flush();
+    return {
+      result: (await loadUserView(tx, id))!,
+      audit: { action: USER_WORKFLOW.steps[action].audit, subjectType: 'user', subjectId: id, summary: { from, to, reason, sessionsEnded } },
+    };
+  });
+}
