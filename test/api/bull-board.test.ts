@@ -1,8 +1,8 @@
 import test from 'ava';
 import { chromium, type Browser } from 'playwright-core';
 import { QUEUE_NAMES } from '../../shared/queues/names.js';
-import { ADMIN_ROLE_ID } from '../../shared/domain/access/system-roles.js';
-import { bearer, userWith, userWithPassword } from '../helpers/identity.js';
+import { bearer } from '../helpers/client.js';
+import { given } from '../helpers/given.js';
 import { startStack, type Stack } from '../helpers/stack.js';
 
 let stack: Stack;
@@ -29,14 +29,14 @@ test('without a session the board answers 401', async (t) => {
 });
 
 test('without queue:admin the board answers 403 naming the permission', async (t) => {
-  const user = await userWith(stack.app, stack.orm, ['system:read']);
+  const user = await given.user(stack, { permissions: ['system:read'] });
   const res = await stack.app.inject({ method: 'GET', url: '/admin/queues/api/queues', headers: bearer(user) });
   t.is(res.statusCode, 403);
   t.deepEqual(res.json().error.details, { missingPermissions: ['queue:admin'] });
 });
 
 test('the board API lists every queue of the contract with its jobs', async (t) => {
-  const admin = await userWith(stack.app, stack.orm, ['queue:admin']);
+  const admin = await given.user(stack, { permissions: ['queue:admin'] });
   const waiting = await stack.app.queues.get('mail').add('send', { to: 'ids-only' }, { attempts: 1 });
   const res = await stack.app.inject({ method: 'GET', url: '/admin/queues/api/queues?activeQueue=mail&status=waiting', headers: bearer(admin) });
   t.is(res.statusCode, 200);
@@ -48,7 +48,7 @@ test('the board API lists every queue of the contract with its jobs', async (t) 
 });
 
 test('an admin signs in on the board sign-in page and sees every queue in a real browser', async (t) => {
-  const admin = await userWithPassword(stack.orm, { roleIds: [ADMIN_ROLE_ID] });
+  const admin = await given.account(stack, { roles: ['admin'] });
   const context = await browser.newContext();
   const page = await context.newPage();
   t.is((await page.goto(`${base}/admin/queues`))?.status(), 401);
@@ -69,14 +69,14 @@ test('an admin signs in on the board sign-in page and sees every queue in a real
 });
 
 test('a signed-in user without queue:admin is refused at the board sign-in exchange', async (t) => {
-  const clerk = await userWith(stack.app, stack.orm, ['system:read']);
+  const clerk = await given.user(stack, { permissions: ['system:read'] });
   const res = await stack.app.inject({ method: 'POST', url: '/admin/queues/session', headers: bearer(clerk) });
   t.is(res.statusCode, 403);
   t.falsy(res.headers['set-cookie']);
 });
 
 test('the board cookie is not accepted outside the board', async (t) => {
-  const admin = await userWith(stack.app, stack.orm, ['queue:admin', 'system:read']);
+  const admin = await given.user(stack, { permissions: ['queue:admin', 'system:read'] });
   const res = await stack.app.inject({ method: 'GET', url: '/system/info', headers: { cookie: `board_token=${admin.token}` } });
   t.is(res.statusCode, 401);
 });

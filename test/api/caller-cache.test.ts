@@ -1,6 +1,6 @@
 import test, { type ExecutionContext } from 'ava';
-import { ADMIN_ROLE_ID } from '../../shared/domain/access/system-roles.js';
-import { bearer, login, userWith, userWithPassword } from '../helpers/identity.js';
+import { bearer } from '../helpers/client.js';
+import { given, type AccountOptions } from '../helpers/given.js';
 import { startStack, type Stack } from '../helpers/stack.js';
 
 /**
@@ -23,13 +23,13 @@ test.after.always(async () => {
 
 const auth = (token: string) => ({ authorization: `Bearer ${token}` });
 const get = (on: Stack, token: string, url = '/auth/me') => on.app.inject({ method: 'GET', url, headers: auth(token) });
-const admin = async () => login(writer.app, (await userWithPassword(writer.orm, { roleIds: [ADMIN_ROLE_ID] })).email);
+const admin = async () => given.login(writer, await given.account(writer, { roles: ['admin'] }));
 
 /** Signs in twice (two devices) and warms the reader's cache for both. */
-async function warm(t: ExecutionContext, opts: Parameters<typeof userWithPassword>[1] = {}) {
-  const user = await userWithPassword(writer.orm, opts);
-  const first = await login(writer.app, user.email, user.password);
-  const second = await login(writer.app, user.email, user.password);
+async function warm(t: ExecutionContext, opts: AccountOptions = {}) {
+  const user = await given.account(writer, opts);
+  const first = await given.login(writer, user);
+  const second = await given.login(writer, user);
   for (const pair of [first, second]) t.is((await get(reader, pair.accessToken)).statusCode, 200, 'warm');
   return { ...user, first, second };
 }
@@ -96,7 +96,7 @@ test('a role\'s permissions changed on one process apply to every holder on anot
   const boss = await admin();
   const created = await writer.app.inject({ method: 'POST', url: '/roles', headers: bearer(boss), payload: { name: `readers-${Date.now()}`, permissions: ['user:read'] } });
   const roleId = created.json().data.id as string;
-  const holder = await userWith(writer.app, writer.orm, []);
+  const holder = await given.user(writer);
   t.is((await writer.app.inject({ method: 'POST', url: `/users/${holder.id}/roles`, headers: bearer(boss), payload: { roleId } })).statusCode, 200);
   t.is((await get(reader, holder.token, '/permissions')).statusCode, 403, 'warm');
   t.is((await writer.app.inject({ method: 'PUT', url: `/roles/${roleId}/permissions`, headers: bearer(boss), payload: { permissions: ['user:read', 'role:read'] } })).statusCode, 200);
@@ -105,8 +105,8 @@ test('a role\'s permissions changed on one process apply to every holder on anot
 
 test('moving a user to another insurer changes their data scope on another process at once', async (t) => {
   const boss = await admin();
-  const viewer = await userWith(writer.app, writer.orm, ['user:read'], { insurerId: 'ins-a' });
-  const colleague = await userWith(writer.app, writer.orm, [], { insurerId: 'ins-a' });
+  const viewer = await given.user(writer, { permissions: ['user:read'], insurerId: 'ins-a' });
+  const colleague = await given.user(writer, { insurerId: 'ins-a' });
   t.is((await get(reader, viewer.token, `/users/${colleague.id}`)).statusCode, 200, 'warm: same insurer');
   t.is((await writer.app.inject({ method: 'PATCH', url: `/users/${viewer.id}`, headers: bearer(boss), payload: { insurerId: 'ins-b' } })).statusCode, 200);
   answers(t, await get(reader, viewer.token, `/users/${colleague.id}`), 404, 'NOT_FOUND');
@@ -118,6 +118,6 @@ test('activating a suspended user lets a new sign-in work on another process, an
   t.is((await writer.app.inject({ method: 'POST', url: `/users/${u.id}/suspend`, headers: bearer(boss), payload: { reason: 'check' } })).statusCode, 200);
   answers(t, await get(reader, u.first.accessToken), 401, 'SESSION_REVOKED');
   t.is((await writer.app.inject({ method: 'POST', url: `/users/${u.id}/activate`, headers: bearer(boss) })).statusCode, 200);
-  const again = await login(writer.app, u.email, u.password);
+  const again = await given.login(writer, u);
   t.is((await get(reader, again.accessToken)).statusCode, 200);
 });

@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import test from 'ava';
 import { buildApp } from '../../api/app.js';
 import { createOrm } from '../../shared/db/orm.js';
-import { bearer, userWith } from '../helpers/identity.js';
+import { bearer } from '../helpers/client.js';
+import { given } from '../helpers/given.js';
 import { startStack, testConfig, type Stack } from '../helpers/stack.js';
 
 let stack: Stack;
@@ -104,7 +105,7 @@ test('/system/info needs a token', async (t) => {
 });
 
 test('/system/info needs system:read and says which permission is missing', async (t) => {
-  const user = await userWith(stack.app, stack.orm, ['audit:read']);
+  const user = await given.user(stack, { permissions: ['audit:read'] });
   const res = await stack.app.inject({ method: 'GET', url: '/system/info', headers: bearer(user) });
   t.is(res.statusCode, 403);
   t.is(res.json().error.code, 'FORBIDDEN');
@@ -112,7 +113,7 @@ test('/system/info needs system:read and says which permission is missing', asyn
 });
 
 test('/system/info gives name, version, runtime and every queue with its counts', async (t) => {
-  const user = await userWith(stack.app, stack.orm, ['system:read']);
+  const user = await given.user(stack, { permissions: ['system:read'] });
   const res = await stack.app.inject({ method: 'GET', url: '/system/info', headers: bearer(user) });
   t.is(res.statusCode, 200);
   const info = res.json().data;

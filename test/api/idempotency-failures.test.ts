@@ -1,7 +1,8 @@
 import test from 'ava';
 import { generateSync } from 'otplib';
 import { uuidv7 } from '../../shared/ids.js';
-import { bearer, login, userWithPassword } from '../helpers/identity.js';
+import { bearer } from '../helpers/client.js';
+import { given } from '../helpers/given.js';
 import { startStack, type Stack } from '../helpers/stack.js';
 
 let stack: Stack;
@@ -19,8 +20,8 @@ function wrongCode(secret: string): string {
 }
 
 test('a request that fails after its checks never replays as a success under the same Idempotency-Key', async (t) => {
-  const user = await userWithPassword(stack.orm);
-  const session = await login(stack.app, user.email);
+  const user = await given.account(stack);
+  const session = await given.login(stack, user);
   const setup = await stack.app.inject({ method: 'POST', url: '/auth/mfa/setup', headers: bearer(session) });
   t.is(setup.statusCode, 201);
   const key = `k-${uuidv7()}`;
@@ -36,8 +37,8 @@ test('a request that fails after its checks never replays as a success under the
 });
 
 test('revoking an unknown session with an Idempotency-Key answers 404 every time', async (t) => {
-  const user = await userWithPassword(stack.orm);
-  const session = await login(stack.app, user.email);
+  const user = await given.account(stack);
+  const session = await given.login(stack, user);
   const key = `k-${uuidv7()}`;
   for (let i = 0; i < 2; i++) {
     const res = await stack.app.inject({ method: 'DELETE', url: `/auth/sessions/${uuidv7()}`, headers: { ...bearer(session), 'idempotency-key': key } });

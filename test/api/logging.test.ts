@@ -1,7 +1,8 @@
 import test from 'ava';
 import { buildApp } from '../../api/app.js';
 import { createOrm } from '../../shared/db/orm.js';
-import { bearer, userWith } from '../helpers/identity.js';
+import { bearer } from '../helpers/client.js';
+import { given } from '../helpers/given.js';
 import { createTestDatabase, testConfig } from '../helpers/stack.js';
 
 test('a request logs one completion line with method, url, status and time; every line carries its requestId; credentials never reach the log', async (t) => {
@@ -11,7 +12,7 @@ test('a request logs one completion line with method, url, status and time; ever
   const app = await buildApp({ config, orm, logDestination: { write: (line) => { lines.push(line); } } });
   try {
     await app.ready();
-    const user = await userWith(app, orm, ['audit:read']);
+    const user = await given.user({ app, orm }, { permissions: ['audit:read'] });
     const res = await app.inject({ method: 'GET', url: '/audit?limit=1', headers: { ...bearer(user), 'x-request-id': 'log-check-1', cookie: 'board_token=secret-cookie' } });
     t.is(res.statusCode, 200);
     const mine = lines.map((l) => JSON.parse(l)).filter((l) => l.requestId === 'log-check-1');

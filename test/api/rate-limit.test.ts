@@ -1,4 +1,8 @@
 import test from 'ava';
+import { client } from '../helpers/client.js';
+import { expectError } from '../helpers/expect.js';
+import { given, PASSWORD } from '../helpers/given.js';
+import { codeAt, enrolling, wrongCode } from '../helpers/mfa.js';
 import { startStack, type Stack } from '../helpers/stack.js';
 import { exhaustLimit } from '../helpers/rate-limit.js';
 
@@ -62,6 +66,64 @@ test('refresh and the registry webhook have limits of their own', async (t) => {
     const webhook = () => tight.app.inject({ method: 'POST', url: '/webhooks/registry', remoteAddress: '10.5.5.5', payload: {} });
     t.is((await webhook()).statusCode, 400);
     t.is((await webhook()).statusCode, 429);
+  } finally {
+    await tight.close();
+  }
+});
+
+// ---- The MFA and password routes' own limits (CONTRACT section 10), each on a stack of its own ----
+
+test.serial('MFA verify is limited per client IP: past RATE_LIMIT_MFA_MAX a minute it answers 429 RATE_LIMITED with Retry-After', async (t) => {
+  const tight = await startStack({ env: { RATE_LIMIT_MFA_MAX: '2' } });
+  try {
+    const user = await enrolling(tight);
+    const api = client(tight.app).as(user.session);
+    const ip = '10.20.0.1';
+    await exhaustLimit(t, () => api.post('/auth/mfa/verify', { code: wrongCode(user.secret) }, { remoteAddress: ip }), 2, 401);
+    // Even the right code waits: the limit applies before the code is looked at.
+    expectError(t, await api.post('/auth/mfa/verify', { code: codeAt(user.secret) }, { remoteAddress: ip }), 429, 'RATE_LIMITED');
+    // Another client address has its own count.
+    t.is((await api.post('/auth/mfa/verify', { code: codeAt(user.secret) }, { remoteAddress: '10.20.0.2' })).statusCode, 204);
+  } finally {
+    await tight.close();
+  }
+});
+
+test.serial('MFA disable is limited per client IP like verify', async (t) => {
+  const tight = await startStack({ env: { RATE_LIMIT_MFA_MAX: '2' } });
+  try {
+    const session = await given.login(tight, await given.account(tight));
+    const attempt = () => client(tight.app).as(session).post('/auth/mfa/disable', { password: PASSWORD, code: '123456' }, { remoteAddress: '10.20.1.1' });
+    expectError(t, await attempt(), 422, 'INVALID_TRANSITION');
+    expectError(t, await attempt(), 422, 'INVALID_TRANSITION');
+    const limited = await attempt();
+    expectError(t, limited, 429, 'RATE_LIMITED');
+    t.true(Number(limited.headers['retry-after']) > 0);
+  } finally {
+    await tight.close();
+  }
+});
+
+test.serial('forgot-password is limited per client IP: past RATE_LIMIT_PASSWORD_MAX a minute it answers 429 RATE_LIMITED', async (t) => {
+  const tight = await startStack({ env: { RATE_LIMIT_PASSWORD_MAX: '2' } });
+  try {
+    const forgot = (remoteAddress: string) => client(tight.app).post('/auth/forgot-password', { email: 'someone@example.test' }, { remoteAddress });
+    await exhaustLimit(t, () => forgot('10.30.0.1'), 2, 202);
+    t.is((await forgot('10.30.0.2')).statusCode, 202, 'another address has its own count');
+  } finally {
+    await tight.close();
+  }
+});
+
+test.serial('reset-password is limited per client IP like forgot-password', async (t) => {
+  const tight = await startStack({ env: { RATE_LIMIT_PASSWORD_MAX: '2' } });
+  try {
+    const attempt = () => client(tight.app).post('/auth/reset-password', { token: 'B'.repeat(43), newPassword: 'a-brand-new-passphrase-42' }, { remoteAddress: '10.30.1.1' });
+    expectError(t, await attempt(), 400, 'VALIDATION_ERROR');
+    expectError(t, await attempt(), 400, 'VALIDATION_ERROR');
+    const limited = await attempt();
+    expectError(t, limited, 429, 'RATE_LIMITED');
+    t.true(Number(limited.headers['retry-after']) > 0);
   } finally {
     await tight.close();
   }

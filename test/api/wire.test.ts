@@ -1,6 +1,7 @@
 import test from 'ava';
 import { startStack, type Stack } from '../helpers/stack.js';
-import { bearer, userWith } from '../helpers/identity.js';
+import { bearer } from '../helpers/client.js';
+import { given } from '../helpers/given.js';
 
 let stack: Stack;
 test.before(async () => { stack = await startStack(); });
@@ -55,7 +56,7 @@ test('a body over 1 MiB answers 413 PAYLOAD_TOO_LARGE', async (t) => {
 });
 
 test('validation failures answer 400 with one details entry per offending field, naming the constraint', async (t) => {
-  const user = await userWith(stack.app, stack.orm, ['audit:read']);
+  const user = await given.user(stack, { permissions: ['audit:read'] });
   const res = await stack.app.inject({ method: 'GET', url: '/audit?limit=0&from=yesterday&colour=blue', headers: bearer(user) });
   t.is(res.statusCode, 400);
   const body = res.json();
@@ -72,7 +73,7 @@ test('an unhandled error answers 500 INTERNAL_ERROR with nothing internal in the
   // A real failure path: a second app whose database does not exist, asked with a valid token.
   const { startStack: start } = await import('../helpers/stack.js');
   const broken = await start({ database: `${stack.database}_missing`, env: { REDIS_PREFIX: stack.config.REDIS_PREFIX } });
-  const user = await userWith(stack.app, stack.orm, ['audit:read']);
+  const user = await given.user(stack, { permissions: ['audit:read'] });
   const res = await broken.app.inject({ method: 'GET', url: '/audit', headers: bearer(user) });
   t.is(res.statusCode, 500);
   const body = res.json();

@@ -7,7 +7,8 @@ import { createOrm } from '../../shared/db/orm.js';
 import { UnitOfWork } from '../../shared/db/unit-of-work.js';
 import { uuidv7 } from '../../shared/ids.js';
 import { startWorkers } from '../../workers/main.js';
-import { bearer, userWith } from '../helpers/identity.js';
+import { bearer } from '../helpers/client.js';
+import { given } from '../helpers/given.js';
 import { startStack, waitFor, type Stack } from '../helpers/stack.js';
 
 /** Each scenario gets its own database: tampering with one chain must not break another test's. */
@@ -100,7 +101,7 @@ test('a unit of work that fails leaves no change, no audit entry, no outbox row'
 }));
 
 test('GET /audit filters by subject, actor, action and time, newest first, with keyset pages', (t) => withStack(async (stack) => {
-  const reader = await userWith(stack.app, stack.orm, ['audit:read']);
+  const reader = await given.user(stack, { permissions: ['audit:read'] });
   await writeEntries(new UnitOfWork(stack.orm), 25, 'page');
   await new UnitOfWork(stack.orm).run({ actor: reader.id, requestId: 'rid-mine' }, async () => ({
     result: null, audit: { action: 'claim.settle', subjectType: 'claim', subjectId: 'c-1', summary: { amountMinor: 100 } },
@@ -135,7 +136,7 @@ test('GET /audit filters by subject, actor, action and time, newest first, with 
 }));
 
 test('GET /audit answers 400 for an unknown sort field or a tampered cursor, and 403 without audit:read', (t) => withStack(async (stack) => {
-  const reader = await userWith(stack.app, stack.orm, ['audit:read']);
+  const reader = await given.user(stack, { permissions: ['audit:read'] });
   const badSort = await stack.app.inject({ method: 'GET', url: '/audit?sort=-password', headers: bearer(reader) });
   t.is(badSort.statusCode, 400);
   t.is(badSort.json().error.details[0].field, 'query.sort');
@@ -143,14 +144,14 @@ test('GET /audit answers 400 for an unknown sort field or a tampered cursor, and
   const badCursor = await stack.app.inject({ method: 'GET', url: `/audit?cursor=${forged}.AAAAAAAAAAAAAAAAAAAAAA`, headers: bearer(reader) });
   t.is(badCursor.statusCode, 400);
   t.is(badCursor.json().error.details[0].field, 'query.cursor');
-  const outsider = await userWith(stack.app, stack.orm, ['system:read']);
+  const outsider = await given.user(stack, { permissions: ['system:read'] });
   const denied = await stack.app.inject({ method: 'GET', url: '/audit/verify', headers: bearer(outsider) });
   t.is(denied.statusCode, 403);
   t.deepEqual(denied.json().error.details, { missingPermissions: ['audit:read'] });
 }));
 
 test('GET /audit/verify and npm run audit:verify report a broken chain', (t) => withStack(async (stack) => {
-  const reader = await userWith(stack.app, stack.orm, ['audit:read']);
+  const reader = await given.user(stack, { permissions: ['audit:read'] });
   await writeEntries(new UnitOfWork(stack.orm), 5, 'http');
   await chainAuditEntries(stack.orm);
   const good = await stack.app.inject({ method: 'GET', url: '/audit/verify', headers: bearer(reader) });

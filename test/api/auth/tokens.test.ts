@@ -1,0 +1,78 @@
+import test from 'ava';
+import { createSigner } from 'fast-jwt';
+import { uuidv7 } from '../../../shared/ids.js';
+import { client, type Api } from '../../helpers/client.js';
+import { expectData, expectError, missing } from '../../helpers/expect.js';
+import { given, systemRole } from '../../helpers/given.js';
+import { startStack, type Stack } from '../../helpers/stack.js';
+
+/** CONTRACT section 3: access tokens are verified on every request, and what they allow comes from the database, never the token. */
+let stack: Stack;
+let api: Api;
+test.before(async () => {
+  stack = await startStack({ env: { RATE_LIMIT_LOGIN_MAX: '100000', RATE_LIMIT_REFRESH_MAX: '100000' } });
+  api = client(stack.app);
+});
+test.after.always(async () => { await stack?.close(); });
+
+const COMPLIANCE_ROLE = systemRole('compliance_officer');
+/** A user signed in through the API. */
+const signedIn = async (roles: string[] = []) => {
+  const user = await given.account(stack, { roles });
+  return { ...user, pair: await given.login(stack, user) };
+};
+
+// ---- Verification ----
+
+test('an expired access token answers 401 TOKEN_EXPIRED', async (t) => {
+  const { id, pair } = await signedIn();
+  // Signed with the service key an hour ago, for 15 minutes: a genuine token, only out of date.
+  const signer = createSigner({ key: stack.config.JWT_SECRET as string, algorithm: 'HS256', expiresIn: 900_000, clockTimestamp: Date.now() - 3_600_000 });
+  const expired = signer({ sub: id, sid: pair.familyId, jti: uuidv7() });
+  expectError(t, await api.as(expired).get('/auth/me'), 401, 'TOKEN_EXPIRED');
+  expectData(t, await api.as(pair).get('/auth/me'), 200, 'the session itself is fine');
+});
+
+test('a token that is not a JWT answers 401 UNAUTHENTICATED', async (t) => {
+  expectError(t, await api.as('garbage.not.ajwt').get('/auth/me'), 401, 'UNAUTHENTICATED');
+});
+
+test('a token signed with another key answers 401 UNAUTHENTICATED', async (t) => {
+  const { id, pair } = await signedIn();
+  const forged = createSigner({ key: 'some-other-secret-that-is-long-enough-000000', algorithm: 'HS256', expiresIn: 900_000 })({ sub: id, sid: pair.familyId, jti: uuidv7() });
+  expectError(t, await api.as(forged).get('/auth/me'), 401, 'UNAUTHENTICATED');
+});
+
+test('an Authorization header that is not "Bearer <token>" answers 401 UNAUTHENTICATED', async (t) => {
+  expectError(t, await api.get('/auth/me', { headers: { authorization: 'Basic dXNlcjpwYXNz' } }), 401, 'UNAUTHENTICATED');
+});
+
+test('a request without a token answers 401 UNAUTHENTICATED', async (t) => {
+  const res = await api.get('/auth/me');
+  expectError(t, res, 401, 'UNAUTHENTICATED');
+  t.regex(res.json().meta.requestId, /.+/);
+});
+
+// ---- Permissions come from the database on every request ----
+
+test('a role granted to a signed-in user applies to the very next request with the same access token', async (t) => {
+  const { id, pair } = await signedIn();
+  expectError(t, await api.as(pair).get('/roles'), 403, 'FORBIDDEN', missing('role:read'));
+  const boss = await given.admin(stack);
+  expectData(t, await api.as(boss).post(`/users/${id}/roles`, { roleId: COMPLIANCE_ROLE.id }));
+  expectData(t, await api.as(pair).get('/roles'));
+});
+
+test('a role removed from a signed-in user applies to the very next request with the same access token', async (t) => {
+  const { id, pair } = await signedIn([COMPLIANCE_ROLE.id]);
+  expectData(t, await api.as(pair).get('/roles'));
+  const boss = await given.admin(stack);
+  expectData(t, await api.as(boss).delete(`/users/${id}/roles/${COMPLIANCE_ROLE.id}`));
+  expectError(t, await api.as(pair).get('/roles'), 403, 'FORBIDDEN');
+});
+
+test('permissions written into a token are ignored: only the roles in the database count', async (t) => {
+  const { id, pair } = await signedIn();
+  const forged = stack.app.jwt.sign({ sub: id, sid: pair.familyId, jti: uuidv7(), permissions: ['role:read'] } as never);
+  expectError(t, await api.as(forged).get('/roles'), 403, 'FORBIDDEN');
+});
