@@ -1,7 +1,8 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { sql, type SelectQueryBuilder } from 'kysely';
 import { db, type Database } from '../db/database.js';
-import { SYSTEM_ACTOR, type Outcome, type WriteContext } from '../db/unit-of-work.js';
+import type { Outcome } from '../db/unit-of-work.js';
+import { systemAct, type Act } from '../domain/act.js';
 import type { ServiceDeps } from '../domain/deps.js';
 
 /** Candidates: a select over the swept table, narrowed to the items still to do. */
@@ -32,7 +33,7 @@ export interface SweepOptions {
   /** Rows claimed at a time: the most the sweep ever holds in memory. */
   batchSize?: number;
   /** Who acts in the audit entries: `systemAct(job.id)` from a job; the system by default. */
-  act?: WriteContext;
+  act?: Act;
   /** Called with each claimed batch before its items run (metrics, tests); an error stops the sweep. */
   onBatch?: (ids: string[]) => void | Promise<void>;
 }
@@ -63,7 +64,7 @@ export async function sweep<T extends keyof Database>(
   deps: Pick<ServiceDeps, 'orm' | 'uow' | 'log'>, spec: Sweep<T>, options: SweepOptions = {},
 ): Promise<SweepResult> {
   const batchSize = options.batchSize ?? 100;
-  const act = options.act ?? { actor: SYSTEM_ACTOR };
+  const act = options.act ?? systemAct();
   const key = sql.ref(`${spec.table}.${spec.key ?? 'id'}`);
   const candidates = (em: EntityManager) => {
     // A table given as a type parameter is beyond Kysely's selectFrom typing; the spec's conditions are typed.

@@ -63,8 +63,9 @@ test.serial('running a registry job twice leaves the same state as once', async 
   const eventId = `evt-${uuidv7()}`;
   t.is((await postRegistryEvent(stack.app, { eventId, type: 'identity.revoked', occurredAt: new Date().toISOString(), data: { email } })).statusCode, 201);
   const { processRegistryEvent } = await import('../../shared/domain/registry/registry-events.js');
-  t.is(await processRegistryEvent(stack.app.deps, eventId, 1), 'processed');
-  t.is(await processRegistryEvent(stack.app.deps, eventId, 2), 'already-processed');
+  const { webhookAct } = await import('../../shared/domain/act.js');
+  t.is(await processRegistryEvent(stack.app.deps, webhookAct(), { eventId, attempt: 1 }), 'processed');
+  t.is(await processRegistryEvent(stack.app.deps, webhookAct(), { eventId, attempt: 2 }), 'already-processed');
   t.is((await sql(`select kyc_status from users where id = ?`, [userId]))[0].kyc_status, 'revoked');
   t.is(Number((await sql(`select count(*)::int as n from audit_entries where action = 'user.kyc_update' and subject_id = ?`, [userId]))[0].n), 1);
 });

@@ -1,5 +1,6 @@
 import type { Job } from 'bullmq';
 import { chainAuditEntries } from '../../shared/audit/chain.js';
+import { systemAct, webhookAct } from '../../shared/domain/act.js';
 import type { ServiceDeps } from '../../shared/domain/deps.js';
 import { cleanOutbox, purgeIdempotencyRecords } from '../../shared/domain/maintenance/maintenance.js';
 import { sendPasswordResetMail } from '../../shared/domain/mail/password-reset-mail.js';
@@ -15,11 +16,11 @@ export type Processor<K extends JobKey> = (deps: WorkerDeps, payload: JobPayload
 
 /** One processor per catalogued job; processors only translate a job into a service call. */
 export const processors: { [K in JobKey]: Processor<K> } = {
-  'webhooks.registry-event': (deps, { eventId }, job) => processRegistryEvent(deps, eventId, job.attemptsMade + 1),
+  'webhooks.registry-event': (deps, { eventId }, job) => processRegistryEvent(deps, webhookAct(), { eventId, attempt: job.attemptsMade + 1 }),
   'mail.send': async (deps, payload) => {
     // The kind picks the sender; a new kind in the catalogue fails typecheck here until it has one.
     switch (payload.kind) {
-      case 'password_reset': return sendPasswordResetMail(deps, deps.mail, payload.resetId);
+      case 'password_reset': return sendPasswordResetMail(deps, systemAct(), payload);
       default: throw new Error(`No sender for mail kind ${payload.kind satisfies never}`);
     }
   },

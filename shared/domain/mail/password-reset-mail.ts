@@ -4,6 +4,7 @@ import { PasswordResetToken } from '../identity/credential.entities.js';
 import { randomToken, tokenHash } from '../identity/crypto.js';
 import { RESET_TOKEN_MINUTES } from '../identity/password.service.js';
 import type { ServiceDeps } from '../deps.js';
+import type { Act } from '../act.js';
 
 /** The built-in text; a published `password_reset` notification template of the user's locale replaces it once templates exist. */
 function render(purpose: string, name: string, token: string): { subject: string; text: string } {
@@ -21,9 +22,10 @@ function render(purpose: string, name: string, token: string): { subject: string
  * unset, so the retry mints a fresh token (the undelivered one is overwritten). A request already
  * sent is not sent again (the job is idempotent). The 30 minutes run from sending.
  */
-export async function sendPasswordResetMail(deps: ServiceDeps, transport: MailTransport, resetId: string): Promise<'sent' | 'already-sent' | 'gone'> {
+export async function sendPasswordResetMail(deps: ServiceDeps & { mail: MailTransport }, act: Act, { resetId }: { resetId: string }): Promise<'sent' | 'already-sent' | 'gone'> {
+  const transport = deps.mail;
   type Minted = { purpose: string; email: string; name: string; userId: string; token: string };
-  const minted = await deps.uow.run<'already-sent' | 'gone' | Minted>({ actor: 'system' }, async (tx) => {
+  const minted = await deps.uow.run<'already-sent' | 'gone' | Minted>(act, async (tx) => {
     // Only the request's row is locked (no join under the lock): the user row stays free for sign-ins.
     const reset = await tx.findOne(PasswordResetToken, resetId, { lockMode: LockMode.PESSIMISTIC_WRITE });
     if (!reset) return { result: 'gone' as const, audit: [] };
@@ -36,7 +38,7 @@ export async function sendPasswordResetMail(deps: ServiceDeps, transport: MailTr
   });
   if (typeof minted === 'string') return minted;
   await transport.send({ to: minted.email, ...render(minted.purpose, minted.name, minted.token) });
-  return deps.uow.run({ actor: 'system' }, async (tx) => {
+  return deps.uow.run(act, async (tx) => {
     // Unless a retry has minted another token meanwhile, this one is the one sent.
     const reset = await tx.findOne(PasswordResetToken, { id: resetId, tokenHash: tokenHash(minted.token) }, { lockMode: LockMode.PESSIMISTIC_WRITE });
     if (reset) Object.assign(reset, { sentAt: raw<Date>('now()'), expiresAt: raw<Date>('now() + make_interval(mins => ?)', [RESET_TOKEN_MINUTES]) });

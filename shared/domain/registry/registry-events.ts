@@ -1,6 +1,5 @@
 import { LockMode, sql, UniqueConstraintViolationException } from '@mikro-orm/core';
 import { ConflictError, InvalidSignatureError } from '../../errors/index.js';
-import { WEBHOOK_ACTOR, type WriteContext } from '../../db/unit-of-work.js';
 import type { Act } from '../act.js';
 import { job } from '../../jobs/catalogue.js';
 import type { ServiceDeps } from '../deps.js';
@@ -67,10 +66,9 @@ function dataText(payload: Record<string, unknown>, name: string): string | null
  * processed is left alone. An event whose user cannot be found is kept as failed with the reason,
  * and the error makes the job retry with backoff.
  */
-export async function processRegistryEvent(deps: ServiceDeps, eventId: string, attempt: number): Promise<'processed' | 'already-processed'> {
-  const ctx: WriteContext = { actor: WEBHOOK_ACTOR };
+export async function processRegistryEvent(deps: ServiceDeps, act: Act, { eventId, attempt }: { eventId: string; attempt: number }): Promise<'processed' | 'already-processed'> {
   type Processing = { state: 'missing' | 'already-processed' | 'processed' } | { state: 'failed'; reason: string };
-  const outcome = await deps.uow.run<Processing>(ctx, async (em) => {
+  const outcome = await deps.uow.run<Processing>(act, async (em) => {
     const event = await em.findOne(RegistryEvent, eventId, { lockMode: LockMode.PESSIMISTIC_WRITE });
     if (!event) return { result: { state: 'missing' as const }, audit: [] };
     if (event.status === 'processed') return { result: { state: 'already-processed' as const }, audit: [] };
