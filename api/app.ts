@@ -6,6 +6,7 @@ import type { Config } from '../shared/config/index.js';
 import type { Orm } from '../shared/db/orm.js';
 import { loggerOptions } from '../shared/logger.js';
 import { Paginator } from './http/pagination.js';
+import { sharedSchemas } from './schemas/common.js';
 import auth from './plugins/auth.js';
 import bullBoard from './plugins/bull-board.js';
 import errors, { notFoundHandler } from './plugins/errors.js';
@@ -56,11 +57,18 @@ class OneLinePerRequest extends LogController {
   }
 }
 
-/** Query strings and params are coerced from text; JSON bodies are taken as typed, never coerced. */
-function validators() {
+/**
+ * Query strings and params are coerced from text; JSON bodies are taken as typed, never coerced.
+ * Both know the shared schemas, so a request schema may `$ref` one as a response schema does.
+ */
+function validators(shared: readonly object[]) {
   const base = { allErrors: true, removeAdditional: false, useDefaults: true, strict: false } as const;
   const body = addFormats.default(new Ajv.default({ ...base, coerceTypes: false }));
   const text = addFormats.default(new Ajv.default({ ...base, coerceTypes: 'array' }));
+  for (const schema of shared) {
+    body.addSchema(schema);
+    text.addSchema(schema);
+  }
   return ({ schema, httpPart }: { schema: object; httpPart?: string }) => (httpPart === 'body' ? body : text).compile(schema);
 }
 
@@ -88,7 +96,12 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     forceCloseConnections: 'idle',
     pluginTimeout: 30_000,
   }).withTypeProvider<TypeBoxTypeProvider>();
-  app.setValidatorCompiler(validators());
+  // The components of api/schemas (declared with component()): shared schemas that route schemas
+  // reference as { $ref: '<id>' }, resolved by the validators and by fast-json-stringify, and listed
+  // once each in the OpenAPI document's components.schemas.
+  const shared = sharedSchemas();
+  for (const schema of shared) app.addSchema(schema);
+  app.setValidatorCompiler(validators(shared));
   const routeCatalog: CatalogRoute[] = [];
   app.decorate('routeCatalog', routeCatalog);
   app.addHook('onRoute', (route) => {

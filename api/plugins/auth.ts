@@ -71,13 +71,16 @@ export default fp(async (app) => {
     const unknown = (config.permissions ?? []).filter((p) => !isPermission(p));
     if (unknown.length) throw new Error(`Route ${route.method} ${route.url} declares unknown permissions: ${unknown.join(', ')}`);
     if (!route.schema || (route.schema as { hide?: boolean }).hide) return;
+    // A new schema object for this route, never an edit of the one it was given: that object is shared
+    // (a GET's automatic HEAD route gets the very same one, and so does every app built in a process),
+    // so an edit in place would append the note once per route made from it.
     const schema = route.schema as Record<string, unknown>;
     if (config.public) {
-      schema.security = [];
+      route.schema = { ...schema, security: [] };
     } else if (config.permissions) {
-      schema['x-permissions'] = config.permissions;
       const requires = config.permissions.length ? `Requires: ${config.permissions.join(', ')}.` : 'Any signed-in user.';
-      schema.description = schema.description ? `${schema.description}\n\n${requires}` : requires;
+      const description = schema.description ? `${String(schema.description)}\n\n${requires}` : requires;
+      route.schema = { ...schema, 'x-permissions': [...config.permissions], description } as typeof route.schema;
     }
   });
 

@@ -1,11 +1,15 @@
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import fp from 'fastify-plugin';
+import { declaredTags } from '../schemas/common.js';
 import { API_VERSION } from './wire.js';
 
 /**
  * OpenAPI 3.1 generated from the route schemas (the same ones that validate requests), served at
- * /openapi.json, with a browsable reference at /docs.
+ * /openapi.json, with a browsable reference at /docs; `npm run openapi` writes it to a file.
+ * The shared schemas declared with `component()` (api/schemas/common.ts, registered in api/app.ts)
+ * appear once each under components.schemas, named by their $id; the tags declared with `tag()` are
+ * the document's tags.
  */
 export default fp(async (app) => {
   await app.register(swagger, {
@@ -14,13 +18,17 @@ export default fp(async (app) => {
       info: {
         title: 'Insurance back-office API',
         version: API_VERSION,
-        description: 'Agents, claims handlers, underwriters, compliance staff and insurer systems. Every response carries X-Request-Id and API-Version; errors use one envelope.',
+        description: 'Agents, claims handlers, underwriters, compliance staff and insurer systems. Every response carries X-Request-Id and API-Version; errors use one envelope (ErrorEnvelope). Each protected operation lists the permissions it needs in x-permissions.',
+        contact: { name: 'Back-office API maintainers' },
       },
+      servers: [{ url: '/', description: 'This server' }],
+      tags: declaredTags(),
       components: {
-        securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+        securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'An access token from POST /auth/login' } },
       },
       security: [{ bearerAuth: [] }],
     },
+    // Components are named by their $id (`User`, not `def-3`).
     refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => String(json.$id ?? `def-${i}`) },
   });
   await app.register(async (docs) => {

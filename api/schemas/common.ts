@@ -1,34 +1,99 @@
-import { Type, type TSchema } from 'typebox';
+import { Type, type Static, type TSchema, type TUnsafe } from 'typebox';
+
+/**
+ * Shared components. A schema declared with `component('User', Type.Object(...))` is registered once
+ * as a shared schema of the app (`app.addSchema`, in api/app.ts), so the OpenAPI document lists it once
+ * under components.schemas; route schemas use what `component` returns, a `{ $ref: 'User' }` typed as
+ * the schema's static type. Request validation (the ajv instances of api/app.ts) and response
+ * serialization (fast-json-stringify) resolve the reference to the same schema.
+ *
+ * A domain's schemas file (api/schemas/<area>/index.ts) declares its tag with `tag(...)` and its view
+ * schemas with `component(...)`, once each, next to the route schemas that use them:
+ *
+ *   const tags = tag('policies', 'Policies: ...');
+ *   export const Policy = component('Policy', Type.Object({ id: Type.String(), premium: Money, ... }));
+ *   export const getPolicySchema = { operationId: 'getPolicy', tags, summary, description, params,
+ *     response: { 200: Envelope(Policy, 'The policy'), ...ERROR_RESPONSES } };
+ *
+ * Ids are one namespace for the whole API. Declare a component with the first route that uses it (a
+ * value type such as Money here, in common.ts): one that no route references fails the Spectral test
+ * (oas3-unused-component).
+ */
+const components = new Map<string, TSchema>();
+const tags = new Map<string, string>();
+
+export function component<T extends TSchema>(id: string, schema: T): TUnsafe<Static<T>> {
+  if (components.has(id)) throw new Error(`Schema component ${id} is declared twice`);
+  components.set(id, { ...schema, $id: id });
+  return Type.Unsafe<Static<T>>({ $ref: id });
+}
+
+/** The shared schemas to register on the app, in declaration order. */
+export function sharedSchemas(): TSchema[] {
+  return [...components.values()];
+}
+
+/** An OpenAPI tag with its description, declared once; returns the `tags` value of its operations. */
+export function tag(name: string, description: string): [string] {
+  const known = tags.get(name);
+  if (known !== undefined && known !== description) throw new Error(`Tag ${name} is declared twice`);
+  tags.set(name, description);
+  return [name];
+}
+
+/** The document's top-level tags, by name. */
+export function declaredTags(): { name: string; description: string }[] {
+  return [...tags].map(([name, description]) => ({ name, description })).sort((a, b) => a.name.localeCompare(b.name));
+}
 
 /** Small building blocks every route schema is made of. */
 export const RequestId = Type.String({ description: 'Request correlator, also in the X-Request-Id header' });
-export const Meta = Type.Object({ requestId: RequestId });
-export const PageMeta = Type.Object({
+
+export const Meta = component('Meta', Type.Object({ requestId: RequestId }, { description: 'Metadata of a response' }));
+
+export const PageMeta = component('PageMeta', Type.Object({
   requestId: RequestId,
-  page: Type.Object({ limit: Type.Integer(), nextCursor: Type.Union([Type.String(), Type.Null()]) }),
-});
+  page: Type.Object({
+    limit: Type.Integer({ description: 'The page size applied' }),
+    nextCursor: Type.Union([Type.String(), Type.Null()], { description: 'Pass as `cursor` for the next page; null on the last page' }),
+  }),
+}, { description: 'Metadata of a page of a list' }));
 
-export const ErrorBody = Type.Object(
-  {
-    error: Type.Object({
-      code: Type.String({ description: 'Stable machine-readable code, e.g. VALIDATION_ERROR' }),
-      message: Type.String(),
-      details: Type.Optional(Type.Unknown({ description: 'Per-code details, e.g. one entry per invalid field' })),
-    }),
-    meta: Meta,
-  },
-  { $id: 'ErrorEnvelope', title: 'Error envelope' },
-);
+export const ErrorEnvelope = component('ErrorEnvelope', Type.Object({
+  error: Type.Object({
+    code: Type.String({ description: 'Stable machine-readable code, e.g. VALIDATION_ERROR' }),
+    message: Type.String({ description: 'For people; may change' }),
+    details: Type.Optional(Type.Unknown({ description: 'Per-code details, e.g. one entry per invalid field' })),
+  }),
+  meta: Meta,
+}, {
+  title: 'Error envelope',
+  description: 'The body of every error response. Codes include VALIDATION_ERROR (400, one details entry per invalid field), UNAUTHENTICATED (401), FORBIDDEN (403), NOT_FOUND (404), CONFLICT (409), INVALID_TRANSITION and INVARIANT_VIOLATION (422), RATE_LIMITED (429), INTERNAL_ERROR (500) and NOT_READY (503).',
+}));
 
-export const Envelope = <T extends TSchema>(data: T) => Type.Object({ data, meta: Meta });
-export const ListEnvelope = <T extends TSchema>(item: T) => Type.Object({ data: Type.Array(item), meta: PageMeta });
+/** `{ data, meta }`; the description, if any, is the response's in the document. */
+export const Envelope = <T extends TSchema>(data: T, description?: string) =>
+  Type.Object({ data, meta: Meta }, description === undefined ? {} : { description });
+/** `{ data: [...], meta: { requestId, page } }`, one page of a keyset-paginated list. */
+export const ListEnvelope = <T extends TSchema>(item: T, description = 'One page of the list') =>
+  Type.Object({ data: Type.Array(item), meta: PageMeta }, { description });
+
+const errorResponse = (description: string) => Type.Unsafe<Static<typeof ErrorEnvelope>>({ $ref: 'ErrorEnvelope', description });
 
 /** Error responses every operation can produce: added to each route's response map. */
-export const ERROR_RESPONSES = { '4xx': ErrorBody, '5xx': ErrorBody } as const;
+export const ERROR_RESPONSES = {
+  '4xx': errorResponse('Refused; error.code says why'),
+  '5xx': errorResponse('Failed, or not ready; retry later'),
+} as const;
+
+/** A 204 response. */
+export const NoContent = (description = 'Done; no body') => Type.Null({ description });
 
 export const Timestamp = Type.String({ format: 'date-time', description: 'ISO 8601 UTC with milliseconds' });
 export const CalendarDate = Type.String({ format: 'date', description: 'YYYY-MM-DD' });
 export const Uuid = Type.String({ format: 'uuid' });
+/** A UUID that names something, e.g. a path parameter: `IdOf('The user')`. */
+export const IdOf = (what: string) => Type.String({ format: 'uuid', description: `${what}'s id` });
 /** `{ type: string, enum: [...] }`, typed as the union of its values. */
 export const StringEnum = <const T extends readonly string[]>(values: T, options: Record<string, unknown> = {}) =>
   Type.Unsafe<T[number]>({ type: 'string', enum: [...values], ...options });

@@ -6,6 +6,7 @@ import { startStack, type Stack } from '../helpers/stack.js';
 /** Documentation UI: HTML and static assets, not JSON operations. */
 const isDocsUi = (r: CatalogRoute) => r.url.startsWith('/docs');
 const isBoard = (r: CatalogRoute) => r.url.startsWith('/admin/queues');
+const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
 
 let stack: Stack;
 let routes: CatalogRoute[];
@@ -17,15 +18,119 @@ test.before(async () => {
 });
 test.after.always(async () => { await stack?.close(); });
 
+function operations(): { name: string; op: Record<string, any> }[] {
+  return Object.entries(openapi.paths as Record<string, Record<string, any>>).flatMap(([path, item]) =>
+    Object.entries(item).filter(([method]) => METHODS.includes(method)).map(([method, op]) => ({ name: `${method.toUpperCase()} ${path}`, op })));
+}
+
+/** A schema, or the component its local $ref names. */
+function deref(schema: Record<string, any>): Record<string, any> {
+  if (typeof schema?.$ref !== 'string') return schema;
+  const name = /^#\/components\/schemas\/(.+)$/.exec(schema.$ref)?.[1];
+  if (!name || !openapi.components.schemas[name]) throw new Error(`unresolved $ref ${schema.$ref}`);
+  return openapi.components.schemas[name];
+}
+
+/** Every `$ref` anywhere in a value. */
+function refsIn(value: unknown, found: string[] = []): string[] {
+  if (Array.isArray(value)) for (const v of value) refsIn(v, found);
+  else if (value && typeof value === 'object') {
+    for (const [key, v] of Object.entries(value)) {
+      if (key === '$ref' && typeof v === 'string') found.push(v);
+      else refsIn(v, found);
+    }
+  }
+  return found;
+}
+
 test('/openapi.json is an OpenAPI 3.1 document generated from the route schemas', async (t) => {
   t.is(openapi.openapi, '3.1.0');
   t.truthy(openapi.paths['/health/ready'].get);
   const webhook = openapi.paths['/webhooks/registry'].post;
-  t.is(webhook.requestBody.content['application/json'].schema.properties.eventId.type, 'string');
+  t.is(deref(webhook.requestBody.content['application/json'].schema).properties.eventId.type, 'string');
   t.deepEqual(webhook.security, []);
   t.truthy(webhook.responses['201'] && webhook.responses['200'] && webhook.responses['4XX']);
   t.deepEqual(openapi.paths['/system/info'].get['x-permissions'], ['system:read']);
   t.regex(openapi.paths['/system/info'].get.description, /Requires: system:read/);
+  t.deepEqual(openapi.servers, [{ url: '/', description: 'This server' }]);
+});
+
+test('shared shapes are components referenced with $ref, never inlined', async (t) => {
+  const components = openapi.components.schemas as Record<string, any>;
+  for (const name of ['ErrorEnvelope', 'Meta', 'PageMeta', 'User', 'Role', 'Session', 'Permission', 'AuditEntry']) t.truthy(components[name], name);
+  t.deepEqual(components.ErrorEnvelope.required, ['error', 'meta']);
+  t.deepEqual(components.ErrorEnvelope.properties.meta, { $ref: '#/components/schemas/Meta' });
+  t.deepEqual(Object.keys(components.PageMeta.properties), ['requestId', 'page']);
+  t.false(Object.keys(components).some((name) => /^def-\d+$/.test(name)), 'components are named by their $id');
+
+  for (const { name, op } of operations()) {
+    for (const code of ['4XX', '5XX']) {
+      t.deepEqual(op.responses[code]?.content?.['application/json']?.schema, { $ref: '#/components/schemas/ErrorEnvelope' }, `${name} ${code}`);
+      t.truthy(op.responses[code].description, `${name} ${code} description`);
+    }
+    for (const [code, response] of Object.entries(op.responses as Record<string, any>)) {
+      const schema = response.content?.['application/json']?.schema;
+      if (!/^2\d\d$/.test(code) || !schema?.properties?.meta) continue;
+      const meta = schema.properties.meta.$ref;
+      t.true(meta === '#/components/schemas/Meta' || meta === '#/components/schemas/PageMeta', `${name} ${code} meta`);
+      if (schema.properties.data?.type === 'array' && meta === '#/components/schemas/PageMeta') t.truthy(schema.properties.data.items, name);
+    }
+  }
+  // Every reference resolves, and no path holds a copy of the envelope.
+  for (const ref of refsIn(openapi)) t.notThrows(() => deref({ $ref: ref }), ref);
+  t.false(JSON.stringify(openapi.paths).includes('Stable machine-readable code'), 'the error envelope is inlined in a path');
+  t.is(openapi.paths['/users/{id}'].get.responses['200'].content['application/json'].schema.properties.data.$ref, '#/components/schemas/User');
+  t.is(openapi.paths['/auth/sessions'].get.responses['200'].content['application/json'].schema.properties.data.items.$ref, '#/components/schemas/Session');
+});
+
+test('every operation has an operationId, summary, description and declared tags; the permission note appears exactly once', async (t) => {
+  const ops = operations();
+  t.true(ops.length >= 30, `found ${ops.length} operations`);
+  const declared = new Map((openapi.tags as { name: string; description: string }[]).map((tag) => [tag.name, tag.description]));
+  t.is(declared.size, openapi.tags.length, 'tags are declared once');
+  for (const description of declared.values()) t.truthy(description);
+  const ids = new Set<string>();
+  for (const { name, op } of ops) {
+    t.truthy(op.operationId, `${name} operationId`);
+    t.false(ids.has(op.operationId), `${name} operationId is unique`);
+    ids.add(op.operationId);
+    t.truthy(op.summary, `${name} summary`);
+    t.truthy(op.description, `${name} description`);
+    t.true(Array.isArray(op.tags) && op.tags.length > 0 && op.tags.every((tag: string) => declared.has(tag)), `${name} tags`);
+
+    const notes = (op.description as string).match(/Requires: [^\n]*|Any signed-in user\./g) ?? [];
+    if (Array.isArray(op.security) && op.security.length === 0) {
+      t.is(notes.length, 0, `${name} is public`);
+      continue;
+    }
+    const permissions = op['x-permissions'] as string[];
+    t.true(Array.isArray(permissions), `${name} x-permissions`);
+    t.deepEqual(notes, [permissions.length ? `Requires: ${permissions.join(', ')}.` : 'Any signed-in user.'], `${name} states its permissions once`);
+  }
+  // GET operations (whose HEAD route shares the schema) included.
+  t.is(openapi.paths['/system/info'].get.description.split('Requires: system:read.').length, 2);
+  t.is(openapi.paths['/auth/me'].get.description.split('Any signed-in user.').length, 2);
+});
+
+test('the workflow actions keep the summary of their workflow step', async (t) => {
+  t.is(openapi.paths['/users/{id}/activate'].post.summary, 'pending, suspended, locked to active');
+  t.is(openapi.paths['/auth/mfa/verify'].post.summary, 'pending to enabled');
+});
+
+test('responses are serialized through the referenced components', async (t) => {
+  const health = await stack.app.inject({ method: 'GET', url: '/health', headers: { 'x-request-id': 'oas-health-1' } });
+  t.is(health.statusCode, 200);
+  const body = health.json();
+  t.deepEqual(Object.keys(body.data.checks).sort(), ['database', 'queues', 'redis']);
+  t.is(body.data.checks.database.status, 'up');
+  t.is(typeof body.data.checks.database.latencyMs, 'number');
+  t.deepEqual(body.meta, { requestId: 'oas-health-1' });
+
+  const refused = await stack.app.inject({ method: 'GET', url: '/users', headers: { 'x-request-id': 'oas-401' } });
+  t.is(refused.statusCode, 401);
+  t.deepEqual(Object.keys(refused.json()).sort(), ['error', 'meta']);
+  t.is(refused.json().error.code, 'UNAUTHENTICATED');
+  t.deepEqual(refused.json().meta, { requestId: 'oas-401' });
 });
 
 test('every registered API route has a success response schema and error schemas', async (t) => {
