@@ -53,16 +53,12 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 
 /**
- * Access tokens are verified here, and then checked against the database on every request: the
- * session family must still be live (revocation is immediate in every process) and permissions
- * are resolved from the user's roles now, never taken from the token.
+ * Access tokens are verified here (the identity domain's AccessTokenSigner is the only signer), and
+ * then resolved to a caller: the session family must still be live (revocation is immediate in
+ * every process) and permissions come from the user's roles now, never from the token.
  */
 export default fp(async (app) => {
-  await app.register(jwt, {
-    secret: app.config.JWT_SECRET as string,
-    sign: { algorithm: 'HS256', expiresIn: app.config.ACCESS_TOKEN_TTL },
-    verify: { algorithms: ['HS256'] },
-  });
+  await app.register(jwt, { secret: app.config.JWT_SECRET as string, verify: { algorithms: ['HS256'] } });
 
   const callers = new CallerResolver(app.orm, app.deps.callerStamps);
 

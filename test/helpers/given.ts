@@ -95,7 +95,7 @@ async function session(on: On, user: { id: string }): Promise<Session> {
     expiresAt: new Date(Date.now() + 86_400_000), absoluteExpiresAt: new Date(Date.now() + 90 * 86_400_000),
   });
   await em.flush();
-  return { familyId, refreshToken, token: on.app.jwt.sign({ sub: user.id, sid: familyId, jti: uuidv7() }) };
+  return { familyId, refreshToken, token: on.app.deps.accessTokens.issue(user.id, familyId) };
 }
 
 /** A signed-in user: an account (see AccountOptions) with a session of its own. */
