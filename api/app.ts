@@ -1,12 +1,11 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Ajv from 'ajv';
 import addFormats from 'ajv-formats';
-import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, LogController } from 'fastify';
 import type { Config } from '../shared/config/index.js';
 import type { Orm } from '../shared/db/orm.js';
 import { loggerOptions } from '../shared/logger.js';
 import { Paginator } from './http/pagination.js';
-import { sharedSchemas } from './schemas/common.js';
 import auth from './plugins/auth.js';
 import bullBoard from './plugins/bull-board.js';
 import errors, { notFoundHandler } from './plugins/errors.js';
@@ -17,13 +16,19 @@ import rateLimit from './plugins/rate-limit.js';
 import wire, { requestIdOf } from './plugins/wire.js';
 import auditRoutes from './routes/audit/index.js';
 import authRoutes from './routes/auth/index.js';
-import roleRoutes from './routes/roles/index.js';
-import userRoutes from './routes/users/index.js';
 import healthRoutes from './routes/health/index.js';
+import roleRoutes from './routes/roles/index.js';
 import systemRoutes from './routes/system/index.js';
+import userRoutes from './routes/users/index.js';
 import webhookRoutes from './routes/webhooks/index.js';
+import { sharedSchemas } from './schemas/common.js';
 
-export interface CatalogRoute { method: string; url: string; schema?: Record<string, unknown>; config?: Record<string, unknown> }
+export interface CatalogRoute {
+  method: string;
+  url: string;
+  schema?: Record<string, unknown>;
+  config?: Record<string, unknown>;
+}
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -52,7 +57,8 @@ export const BODY_LIMIT = 1_048_576;
 class OneLinePerRequest extends LogController {
   override incomingRequest(): void {}
   override requestCompleted(error: Error | null, request: FastifyRequest, reply: FastifyReply): void {
-    if (error) reply.log.error({ req: request, res: reply, err: error, responseTime: reply.elapsedTime }, 'request errored');
+    if (error)
+      reply.log.error({ req: request, res: reply, err: error, responseTime: reply.elapsedTime }, 'request errored');
     else reply.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
   }
 }
@@ -69,14 +75,18 @@ function validators(shared: readonly object[]) {
     body.addSchema(schema);
     text.addSchema(schema);
   }
-  return ({ schema, httpPart }: { schema: object; httpPart?: string }) => (httpPart === 'body' ? body : text).compile(schema);
+  return ({ schema, httpPart }: { schema: object; httpPart?: string }) =>
+    (httpPart === 'body' ? body : text).compile(schema);
 }
 
 function trustProxy(value: string | undefined): boolean | number | string[] {
   if (!value) return false;
   if (value === 'true') return true;
   if (/^\d+$/.test(value)) return Number(value);
-  return value.split(',').map((s) => s.trim()).filter(Boolean);
+  return value
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
 }
 
 /**
@@ -108,9 +118,14 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     // Read lazily: plugins' own onRoute hooks (Bull Board, docs) still adjust config and schema after this one.
     for (const method of [route.method].flat()) {
       routeCatalog.push({
-        method, url: route.url,
-        get schema() { return route.schema as Record<string, unknown> | undefined; },
-        get config() { return route.config as Record<string, unknown> | undefined; },
+        method,
+        url: route.url,
+        get schema() {
+          return route.schema as Record<string, unknown> | undefined;
+        },
+        get config() {
+          return route.config as Record<string, unknown> | undefined;
+        },
       });
     }
   });

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { loadConfig, type Config } from '../shared/config/index.js';
+import { type Config, loadConfig } from '../shared/config/index.js';
 import type { Orm } from '../shared/db/orm.js';
 import { createLogger } from '../shared/logger.js';
 import { isEntry, onShutdown, runMain } from '../shared/process.js';

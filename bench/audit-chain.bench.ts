@@ -7,7 +7,17 @@ import { ratioLine, withBenchDatabase } from './harness.js';
 const ROWS = Number(process.env.BENCH_AUDIT_ROWS ?? 5000);
 
 function row(i: number) {
-  return [uuidv7(), 'system', 'bench.write', 'bench', `s-${i}`, `r-${i}`, '127.0.0.1', JSON.stringify({ i, amountMinor: i * 100 }), new Date().toISOString()];
+  return [
+    uuidv7(),
+    'system',
+    'bench.write',
+    'bench',
+    `s-${i}`,
+    `r-${i}`,
+    '127.0.0.1',
+    JSON.stringify({ i, amountMinor: i * 100 }),
+    new Date().toISOString(),
+  ];
 }
 
 /**
@@ -38,6 +48,9 @@ export async function benchAuditChain(): Promise<{ ratio: number; line: string }
 
     const subject = { label: 'chained', perSecond: ROWS / chainSeconds };
     const baseline = { label: 'raw single-connection INSERTs', perSecond: ROWS / insertSeconds };
-    return { ratio: subject.perSecond / baseline.perSecond, line: ratioLine(`audit chain (${ROWS} entries)`, subject, baseline, 0.7) };
+    return {
+      ratio: subject.perSecond / baseline.perSecond,
+      line: ratioLine(`audit chain (${ROWS} entries)`, subject, baseline, 0.7),
+    };
   });
 }

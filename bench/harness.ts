@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { loadConfig, type Config } from '../shared/config/index.js';
-import { createOrm, type Orm } from '../shared/db/orm.js';
 import { prepareDatabase } from '../scripts/migrate.js';
+import { type Config, loadConfig } from '../shared/config/index.js';
+import { createOrm, type Orm } from '../shared/db/orm.js';
 
 const adminUrl = process.env.BENCH_DATABASE_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
@@ -15,7 +15,12 @@ export async function withBenchDatabase<T>(fn: (orm: Orm, config: Config) => Pro
   await admin.query(`create database "${name}"`);
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  const config = loadConfig({ NODE_ENV: 'test', DATABASE_URL: url.toString(), DATABASE_POOL_MAX: '4', LOG_LEVEL: 'silent' });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATABASE_URL: url.toString(),
+    DATABASE_POOL_MAX: '4',
+    LOG_LEVEL: 'silent',
+  });
   const orm = await createOrm(config, 'bench');
   try {
     await prepareDatabase(orm, config);
@@ -27,8 +32,14 @@ export async function withBenchDatabase<T>(fn: (orm: Orm, config: Config) => Pro
   }
 }
 
-export function ratioLine(name: string, subject: { label: string; perSecond: number }, baseline: { label: string; perSecond: number }, target?: number): string {
+export function ratioLine(
+  name: string,
+  subject: { label: string; perSecond: number },
+  baseline: { label: string; perSecond: number },
+  target?: number,
+): string {
   const ratio = subject.perSecond / baseline.perSecond;
-  const verdict = target === undefined ? '' : ratio >= target ? `  (target >= ${target}: met)` : `  (target >= ${target}: NOT met)`;
+  const verdict =
+    target === undefined ? '' : ratio >= target ? `  (target >= ${target}: met)` : `  (target >= ${target}: NOT met)`;
   return `${name}: ${subject.label} ${subject.perSecond.toFixed(0)}/s vs ${baseline.label} ${baseline.perSecond.toFixed(0)}/s  ratio ${ratio.toFixed(2)}${verdict}`;
 }

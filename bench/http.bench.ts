@@ -1,9 +1,9 @@
-import autocannon from 'autocannon';
-import { spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import autocannon from 'autocannon';
 import { createSigner } from 'fast-jwt';
-import { uuidv7 } from '../shared/ids.js';
 import { ADMIN_ROLE_ID } from '../shared/domain/access/system-roles.js';
+import { uuidv7 } from '../shared/ids.js';
 import { ratioLine, withBenchDatabase } from './harness.js';
 
 const CONNECTIONS = 32;
@@ -11,12 +11,18 @@ const SECONDS = Number(process.env.BENCH_HTTP_SECONDS ?? 5);
 const ROUNDS = Number(process.env.BENCH_HTTP_ROUNDS ?? 3);
 const JWT_SECRET = `bench-${randomBytes(24).toString('hex')}`;
 
-interface Measured { perSecond: number; p99: number }
+interface Measured {
+  perSecond: number;
+  p99: number;
+}
 
 async function waitUntilUp(port: number, child: ChildProcess): Promise<void> {
   for (let i = 0; i < 300; i++) {
     if (child.exitCode !== null) throw new Error(`benchmark server exited with ${child.exitCode}`);
-    const up = await fetch(`http://127.0.0.1:${port}/health/live`).then((r) => r.status < 500, () => false);
+    const up = await fetch(`http://127.0.0.1:${port}/health/live`).then(
+      (r) => r.status < 500,
+      () => false,
+    );
     if (up) return;
     await new Promise((r) => setTimeout(r, 100));
   }
@@ -27,7 +33,8 @@ function run(url: string, headers: Record<string, string>, seconds: number): Pro
   return new Promise((resolve, reject) => {
     autocannon({ url, headers, connections: CONNECTIONS, pipelining: 1, duration: seconds }, (err, result) => {
       if (err) return reject(err);
-      if (result.non2xx || result.errors) return reject(new Error(`${url}: ${result.non2xx} non-2xx answers, ${result.errors} errors`));
+      if (result.non2xx || result.errors)
+        return reject(new Error(`${url}: ${result.non2xx} non-2xx answers, ${result.errors} errors`));
       resolve({ perSecond: result.requests.average, p99: result.latency.p99 });
     });
   });
@@ -52,23 +59,45 @@ export async function benchHttp(): Promise<{ line: string }> {
     const target = uuidv7();
     const familyId = uuidv7();
     // Fixture rows straight into the tables: the benchmark measures reads, not the write path.
-    await em.execute(`insert into users (id, email, name, status) values (?, ?, 'Bench Caller', 'active'), (?, ?, 'Bench Target', 'active')`,
-      [caller, `caller-${caller}@example.test`, target, `target-${target}@example.test`]);
-    await em.execute(`insert into user_roles (user_id, role_id) values (?, ?), (?, ?)`, [caller, ADMIN_ROLE_ID, target, ADMIN_ROLE_ID]);
-    await em.execute(`insert into auth_sessions (family_id, user_id, refresh_hash, expires_at, absolute_expires_at) values (?, ?, ?, now() + interval '1 day', now() + interval '1 day')`,
-      [familyId, caller, randomBytes(16).toString('hex')]);
-    const token = createSigner({ key: JWT_SECRET, algorithm: 'HS256', expiresIn: 3_600_000 })({ sub: caller, sid: familyId, jti: uuidv7() });
+    await em.execute(
+      `insert into users (id, email, name, status) values (?, ?, 'Bench Caller', 'active'), (?, ?, 'Bench Target', 'active')`,
+      [caller, `caller-${caller}@example.test`, target, `target-${target}@example.test`],
+    );
+    await em.execute(`insert into user_roles (user_id, role_id) values (?, ?), (?, ?)`, [
+      caller,
+      ADMIN_ROLE_ID,
+      target,
+      ADMIN_ROLE_ID,
+    ]);
+    await em.execute(
+      `insert into auth_sessions (family_id, user_id, refresh_hash, expires_at, absolute_expires_at) values (?, ?, ?, now() + interval '1 day', now() + interval '1 day')`,
+      [familyId, caller, randomBytes(16).toString('hex')],
+    );
+    const token = createSigner({ key: JWT_SECRET, algorithm: 'HS256', expiresIn: 3_600_000 })({
+      sub: caller,
+      sid: familyId,
+      jti: uuidv7(),
+    });
 
     const appPort = 40_000 + Math.floor(Math.random() * 10_000);
     const barePort = appPort + 1;
     const env = {
-      ...process.env, NODE_ENV: 'development', LOG_LEVEL: 'info', PORT: String(appPort), HOST: '127.0.0.1',
-      DATABASE_URL: base.DATABASE_URL, JWT_SECRET, REDIS_PREFIX: `{bench-${randomBytes(3).toString('hex')}}`,
+      ...process.env,
+      NODE_ENV: 'development',
+      LOG_LEVEL: 'info',
+      PORT: String(appPort),
+      HOST: '127.0.0.1',
+      DATABASE_URL: base.DATABASE_URL,
+      JWT_SECRET,
+      REDIS_PREFIX: `{bench-${randomBytes(3).toString('hex')}}`,
       // Counted as always, but high enough that the run measures serving, not refusing.
       RATE_LIMIT_MAX: '100000000',
     };
     const app = spawn(process.execPath, ['dist/scripts/start.js'], { env, stdio: ['ignore', 'ignore', 'inherit'] });
-    const bare = spawn(process.execPath, ['--import', 'tsx', 'bench/bare-server.ts'], { env: { ...env, PORT: String(barePort) }, stdio: ['ignore', 'ignore', 'inherit'] });
+    const bare = spawn(process.execPath, ['--import', 'tsx', 'bench/bare-server.ts'], {
+      env: { ...env, PORT: String(barePort) },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
     try {
       await Promise.all([waitUntilUp(appPort, app), waitUntilUp(barePort, bare)]);
       const appUrl = `http://127.0.0.1:${appPort}/users/${target}`;
@@ -85,13 +114,19 @@ export async function benchHttp(): Promise<{ line: string }> {
       const a = mean(appRounds);
       const b = mean(bareRounds);
       return {
-        line: `${ratioLine('authenticated read (GET /users/{id}, HTTP, 32 connections)', { label: 'app', perSecond: a.perSecond },
-          { label: 'bare Fastify+pg', perSecond: b.perSecond }, 0.45)}\n  p99: app ${a.p99.toFixed(1)} ms, bare ${b.p99.toFixed(1)} ms`,
+        line: `${ratioLine(
+          'authenticated read (GET /users/{id}, HTTP, 32 connections)',
+          { label: 'app', perSecond: a.perSecond },
+          { label: 'bare Fastify+pg', perSecond: b.perSecond },
+          0.45,
+        )}\n  p99: app ${a.p99.toFixed(1)} ms, bare ${b.p99.toFixed(1)} ms`,
       };
     } finally {
       app.kill('SIGTERM');
       bare.kill('SIGTERM');
-      await Promise.all([app, bare].map((c) => (c.exitCode !== null ? undefined : new Promise((r) => c.once('exit', r)))));
+      await Promise.all(
+        [app, bare].map((c) => (c.exitCode !== null ? undefined : new Promise((r) => c.once('exit', r)))),
+      );
     }
   });
 }

@@ -10,9 +10,11 @@ if (isEntry(import.meta.url)) {
     try {
       const result = await verifyAuditChain(orm);
       process.stdout.write(`${JSON.stringify(result)}\n`);
-      process.stdout.write(result.valid
-        ? `audit chain valid: ${result.checked} entries checked\n`
-        : `audit chain BROKEN at seq ${result.firstInvalidSeq} (${result.checked} entries valid before it)\n`);
+      process.stdout.write(
+        result.valid
+          ? `audit chain valid: ${result.checked} entries checked\n`
+          : `audit chain BROKEN at seq ${result.firstInvalidSeq} (${result.checked} entries valid before it)\n`,
+      );
       process.exitCode = result.valid ? 0 : 1;
     } finally {
       await orm.close();

@@ -5,7 +5,8 @@ import { existsSync, statSync } from 'node:fs';
 
 const installed = 'node_modules/.package-lock.json';
 const lock = 'package-lock.json';
-const stale = !existsSync(installed) || (existsSync(lock) && statSync(lock).mtimeMs > statSync(installed).mtimeMs + 1000);
+const stale =
+  !existsSync(installed) || (existsSync(lock) && statSync(lock).mtimeMs > statSync(installed).mtimeMs + 1000);
 if (stale) {
   console.log('Installing dependencies from package-lock.json ...');
   execSync('npm ci --no-audit --no-fund', { stdio: 'inherit' });

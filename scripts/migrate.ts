@@ -1,4 +1,4 @@
-import { loadConfig, type Config } from '../shared/config/index.js';
+import { type Config, loadConfig } from '../shared/config/index.js';
 import { createOrm, migrate, type Orm } from '../shared/db/orm.js';
 import { seedReferenceData } from '../shared/db/seed.js';
 import { createLogger } from '../shared/logger.js';

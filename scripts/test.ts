@@ -1,10 +1,10 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { Redis } from 'ioredis';
+import pg from 'pg';
+import { loadConfig } from '../shared/config/index.js';
 import { createOrm } from '../shared/db/orm.js';
 import { prepareDatabase } from './migrate.js';
-import { loadConfig } from '../shared/config/index.js';
 
 /**
  * `npm test`: makes this run's own template database (migrated and seeded once), runs ava, whose
@@ -35,7 +35,9 @@ async function admin<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> {
 
 async function cleanUp(): Promise<void> {
   await admin(async (client) => {
-    const { rows } = await client.query<{ datname: string }>(`select datname from pg_database where datname like $1`, [`${dbPrefix}%`]);
+    const { rows } = await client.query<{ datname: string }>(`select datname from pg_database where datname like $1`, [
+      `${dbPrefix}%`,
+    ]);
     for (const { datname } of rows) await client.query(`drop database if exists "${datname}" with (force)`);
   }).catch((err) => console.error('test cleanup (databases) failed:', err.message));
   const redis = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 1 });
@@ -56,7 +58,10 @@ async function cleanUp(): Promise<void> {
 
 async function main(): Promise<number> {
   await admin((client) => client.query(`create database "${template}"`));
-  const orm = await createOrm({ ...loadConfig({ NODE_ENV: 'test' }), DATABASE_URL: databaseUrl(template) }, 'test-template');
+  const orm = await createOrm(
+    { ...loadConfig({ NODE_ENV: 'test' }), DATABASE_URL: databaseUrl(template) },
+    'test-template',
+  );
   try {
     await prepareDatabase(orm, loadConfig({ NODE_ENV: 'test' }));
   } finally {
@@ -65,7 +70,14 @@ async function main(): Promise<number> {
   const args = ['ava', ...process.argv.slice(2)];
   const child = spawn('npx', args, {
     stdio: ['inherit', 'pipe', 'inherit'],
-    env: { ...process.env, NODE_ENV: 'test', TEST_RUN_ID: runId, TEST_TEMPLATE_DB: template, TEST_DATABASE_ADMIN_URL: adminUrl, REDIS_URL: redisUrl },
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      TEST_RUN_ID: runId,
+      TEST_TEMPLATE_DB: template,
+      TEST_DATABASE_ADMIN_URL: adminUrl,
+      REDIS_URL: redisUrl,
+    },
   });
   // Pass ava's report through, counting results for a plain closing line CI can read.
   let passed = 0;

@@ -1,15 +1,35 @@
-import { pino, type LoggerOptions } from 'pino';
+import { type LoggerOptions, pino } from 'pino';
 
 /**
  * Paths never written to logs: credentials, tokens and codes anywhere they can appear
  * (headers, bodies we choose to log, job data, error details).
  */
 export const REDACT_PATHS = [
-  'req.headers.authorization', 'req.headers.cookie', 'req.headers["webhook-signature"]',
-  'headers.authorization', 'headers.cookie',
-  '*.password', '*.newPassword', '*.currentPassword', '*.token', '*.refreshToken', '*.accessToken',
-  '*.mfaToken', '*.code', '*.secret', '*.resetToken', '*.recoveryCodes',
-  'password', 'newPassword', 'currentPassword', 'token', 'refreshToken', 'accessToken', 'mfaToken', 'secret', 'resetToken',
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'req.headers["webhook-signature"]',
+  'headers.authorization',
+  'headers.cookie',
+  '*.password',
+  '*.newPassword',
+  '*.currentPassword',
+  '*.token',
+  '*.refreshToken',
+  '*.accessToken',
+  '*.mfaToken',
+  '*.code',
+  '*.secret',
+  '*.resetToken',
+  '*.recoveryCodes',
+  'password',
+  'newPassword',
+  'currentPassword',
+  'token',
+  'refreshToken',
+  'accessToken',
+  'mfaToken',
+  'secret',
+  'resetToken',
 ];
 
 export function loggerOptions(level: string, name: string): LoggerOptions {

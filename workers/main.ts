@@ -3,14 +3,14 @@ import type { Redis } from 'ioredis';
 import type { Config } from '../shared/config/index.js';
 import { createOrm, type Orm } from '../shared/db/orm.js';
 import { createServiceDeps, type ServiceDeps } from '../shared/domain/deps.js';
-import { createLogger, type Logger } from '../shared/logger.js';
+import { createMailTransport } from '../shared/domain/mail/transport.js';
 import { CATALOGUE, type JobQueue } from '../shared/jobs/catalogue.js';
+import { createLogger, type Logger } from '../shared/logger.js';
 import { OutboxRelay } from '../shared/queues/outbox-relay.js';
 import { QueueSet } from '../shared/queues/queue-set.js';
 import { createRedis, settled } from '../shared/redis.js';
 import type { WorkerDeps } from './processors/index.js';
 import { runJob } from './processors/run-job.js';
-import { createMailTransport } from '../shared/domain/mail/transport.js';
 import { registerSchedulers } from './schedulers.js';
 
 export interface WorkerHandle {
@@ -40,7 +40,9 @@ export async function assertNoEviction(redis: Redis): Promise<void> {
     return; // CONFIG is disabled on some managed Redis services; their policy is set in the console.
   }
   if (policy && policy !== 'noeviction') {
-    throw new Error(`Redis maxmemory-policy is "${policy}"; BullMQ needs "noeviction" or queued jobs can silently disappear. Set maxmemory-policy noeviction and restart the worker.`);
+    throw new Error(
+      `Redis maxmemory-policy is "${policy}"; BullMQ needs "noeviction" or queued jobs can silently disappear. Set maxmemory-policy noeviction and restart the worker.`,
+    );
   }
 }
 
@@ -66,14 +68,19 @@ export async function startWorkers(opts: StartWorkersOptions): Promise<WorkerHan
 
   const workers: Worker[] = [];
   for (const queueName of Object.keys(CATALOGUE) as JobQueue[]) {
-    const worker = new Worker(
-      queueName,
-      (job) => runJob(deps, queueName, job),
-      { connection: workerConnection, prefix: config.REDIS_PREFIX, concurrency: config.WORKER_CONCURRENCY, autorun: true },
-    );
+    const worker = new Worker(queueName, (job) => runJob(deps, queueName, job), {
+      connection: workerConnection,
+      prefix: config.REDIS_PREFIX,
+      concurrency: config.WORKER_CONCURRENCY,
+      autorun: true,
+    });
     worker.on('error', (err) => log.error({ err, queue: queueName }, 'worker error'));
     worker.on('failed', (job, err) =>
-      log.warn({ queue: queueName, jobId: job?.id, job: job?.name, attempts: job?.attemptsMade, error: err.message }, 'job failed'));
+      log.warn(
+        { queue: queueName, jobId: job?.id, job: job?.name, attempts: job?.attemptsMade, error: err.message },
+        'job failed',
+      ),
+    );
     workers.push(worker);
   }
 
@@ -83,7 +90,10 @@ export async function startWorkers(opts: StartWorkersOptions): Promise<WorkerHan
   log.info({ queues: workers.map((w) => w.name) }, 'workers started');
 
   return {
-    deps, queues, relay, workers,
+    deps,
+    queues,
+    relay,
+    workers,
     async close() {
       await relay.stop();
       // close() lets active jobs finish; each job's writes are one transaction, so none is half-applied.

@@ -1,5 +1,5 @@
 import type { Config } from '../shared/config/index.js';
-import { checkJob, job, type JobKey, type JobPayload } from '../shared/jobs/catalogue.js';
+import { checkJob, type JobKey, type JobPayload, job } from '../shared/jobs/catalogue.js';
 import type { QueueSet } from '../shared/queues/queue-set.js';
 
 /** A recurring job: an interval in ms or a cron pattern (UTC). */
@@ -18,7 +18,13 @@ export type Schedule = {
 /** Recurring work. upsertJobScheduler keeps exactly one schedule per id, whatever the number of workers. */
 export function schedules(config: Config): Schedule[] {
   return [
-    { id: 'audit-chain', job: 'audit.chain', payload: {}, every: config.AUDIT_CHAIN_EVERY_MS, setting: 'AUDIT_CHAIN_EVERY_MS' },
+    {
+      id: 'audit-chain',
+      job: 'audit.chain',
+      payload: {},
+      every: config.AUDIT_CHAIN_EVERY_MS,
+      setting: 'AUDIT_CHAIN_EVERY_MS',
+    },
     { id: 'purge-idempotency', job: 'maintenance.purge-idempotency', payload: {}, every: 3600_000 },
     { id: 'clean-outbox', job: 'maintenance.clean-outbox', payload: {}, pattern: '17 3 * * *' },
   ];
@@ -33,7 +39,11 @@ export async function registerSchedulers(queues: QueueSet, config: Config): Prom
       s.id,
       s.every ? { every: s.every } : { pattern: s.pattern, tz: 'UTC' },
       // Scheduled runs leave nothing behind when they succeed; failures stay for inspection.
-      { name, data: payload, opts: { attempts: 3, backoff: { type: 'exponential', delay: 1000 }, removeOnComplete: true, removeOnFail: 100 } },
+      {
+        name,
+        data: payload,
+        opts: { attempts: 3, backoff: { type: 'exponential', delay: 1000 }, removeOnComplete: true, removeOnFail: 100 },
+      },
     );
   }
 }

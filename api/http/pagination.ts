@@ -7,17 +7,30 @@ import { ValidationError } from '../../shared/errors/index.js';
 /** Query parameters every list accepts. */
 export const PageQuery = {
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20 })),
-  cursor: Type.Optional(Type.String({ minLength: 1, maxLength: 1024, description: 'Opaque; from meta.page.nextCursor' })),
-  sort: Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: 'Comma-separated fields, `-` prefix for descending' })),
+  cursor: Type.Optional(
+    Type.String({ minLength: 1, maxLength: 1024, description: 'Opaque; from meta.page.nextCursor' }),
+  ),
+  sort: Type.Optional(
+    Type.String({ minLength: 1, maxLength: 200, description: 'Comma-separated fields, `-` prefix for descending' }),
+  ),
 };
 
 /** A list's sort whitelist and default order (declared with the list in the domain, see defineList). */
-export interface SortSpec<F extends string> { sortable: readonly F[]; defaultSort: string }
+export interface SortSpec<F extends string> {
+  sortable: readonly F[];
+  defaultSort: string;
+}
 
-export interface PageRequest { limit?: number; cursor?: string; sort?: string }
+export interface PageRequest {
+  limit?: number;
+  cursor?: string;
+  sort?: string;
+}
 
 /** The keyset a list query applies, with the sort text its cursors are bound to. */
-export interface PagePlan<F extends string> extends Keyset<F> { sortText: string }
+export interface PagePlan<F extends string> extends Keyset<F> {
+  sortText: string;
+}
 
 /**
  * Keyset pagination at the HTTP edge: `sort` and `cursor` into the Keyset a domain list applies, and
@@ -60,7 +73,14 @@ export class Paginator {
     const given = Buffer.from(signature);
     if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw badCursor();
     const parsed = JSON.parse(Buffer.from(payload, 'base64url').toString()) as { s: string; v: unknown[] };
-    if (parsed.s !== sort) throw new ValidationError([{ field: 'query.cursor', message: 'belongs to a different sort; start again without a cursor', constraint: 'cursor' }]);
+    if (parsed.s !== sort)
+      throw new ValidationError([
+        {
+          field: 'query.cursor',
+          message: 'belongs to a different sort; start again without a cursor',
+          constraint: 'cursor',
+        },
+      ]);
     if (!Array.isArray(parsed.v) || parsed.v.length !== keys) throw badCursor();
     return parsed.v;
   }
@@ -70,20 +90,34 @@ export class Paginator {
 function parseSort<F extends string>(sortable: readonly F[], text: string): SortKey<F>[] {
   const seen = new Set<string>();
   const orders: SortKey<F>[] = [];
-  for (const raw of text.split(',').map((s) => s.trim()).filter(Boolean)) {
+  for (const raw of text
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)) {
     const desc = raw.startsWith('-');
     const name = desc ? raw.slice(1) : raw;
     const field = sortable.find((f) => f === name);
     if (!field || seen.has(field)) {
-      throw new ValidationError([{ field: 'query.sort', message: `must be a comma-separated list of: ${sortable.join(', ')}`, constraint: 'enum' }]);
+      throw new ValidationError([
+        {
+          field: 'query.sort',
+          message: `must be a comma-separated list of: ${sortable.join(', ')}`,
+          constraint: 'enum',
+        },
+      ]);
     }
     seen.add(field);
     orders.push({ field, desc });
   }
-  if (!orders.length) throw new ValidationError([{ field: 'query.sort', message: 'must name at least one field', constraint: 'minLength' }]);
+  if (!orders.length)
+    throw new ValidationError([
+      { field: 'query.sort', message: 'must name at least one field', constraint: 'minLength' },
+    ]);
   return orders;
 }
 
 function badCursor() {
-  return new ValidationError([{ field: 'query.cursor', message: 'is not a cursor this service issued', constraint: 'cursor' }]);
+  return new ValidationError([
+    { field: 'query.cursor', message: 'is not a cursor this service issued', constraint: 'cursor' },
+  ]);
 }

@@ -21,7 +21,11 @@ function actOf(request: FastifyRequest, render?: (result: unknown) => RenderedRe
 export const userActOf = (request: FastifyRequest): UserAct => ({ ...actOf(request), caller: callerOf(request) });
 
 async function send<T, A extends Act>(
-  request: FastifyRequest, reply: FastifyReply, status: number | ((result: T) => number), makeAct: (render: (r: unknown) => RenderedResponse) => A, run: (act: A) => Promise<T>,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  status: number | ((result: T) => number),
+  makeAct: (render: (r: unknown) => RenderedResponse) => A,
+  run: (act: A) => Promise<T>,
 ): Promise<FastifyReply> {
   const render = (result: unknown): RenderedResponse => {
     const code = typeof status === 'function' ? status(result as T) : status;
@@ -39,9 +43,17 @@ async function send<T, A extends Act>(
  * stored with the change as the idempotency record, so a replay answers exactly what the first
  * request answered. `status` may depend on the result (201 created vs 200 updated); 204 sends no body.
  */
-export const sendWrite = <T>(request: FastifyRequest, reply: FastifyReply, status: number | ((result: T) => number), run: (act: UserAct) => Promise<T>) =>
-  send(request, reply, status, (render) => ({ ...actOf(request, render), caller: callerOf(request) }), run);
+export const sendWrite = <T>(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  status: number | ((result: T) => number),
+  run: (act: UserAct) => Promise<T>,
+) => send(request, reply, status, (render) => ({ ...actOf(request, render), caller: callerOf(request) }), run);
 
 /** The same for the public routes (sign-in, password recovery, webhooks): nobody is signed in. */
-export const sendPublicWrite = <T>(request: FastifyRequest, reply: FastifyReply, status: number | ((result: T) => number), run: (act: Act) => Promise<T>) =>
-  send(request, reply, status, (render) => actOf(request, render), run);
+export const sendPublicWrite = <T>(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  status: number | ((result: T) => number),
+  run: (act: Act) => Promise<T>,
+) => send(request, reply, status, (render) => actOf(request, render), run);

@@ -1,14 +1,13 @@
 import jwt from '@fastify/jwt';
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { AppError, ForbiddenError, UnauthenticatedError } from '../../shared/errors/index.js';
-import { sendError } from './errors.js';
 import type { Caller } from '../../shared/domain/access/caller.js';
-import { CallerResolver } from '../../shared/domain/identity/caller-resolution.js';
-import type { AccessClaims } from '../../shared/domain/identity/access-token.js';
 import { isPermission, type Permission } from '../../shared/domain/access/permissions.js';
+import type { AccessClaims } from '../../shared/domain/identity/access-token.js';
+import { CallerResolver } from '../../shared/domain/identity/caller-resolution.js';
+import { AppError, ForbiddenError, UnauthenticatedError } from '../../shared/errors/index.js';
 import { BOARD_COOKIE, BOARD_PATH } from './bull-board.js';
-
+import { sendError } from './errors.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -26,7 +25,10 @@ declare module 'fastify' {
   }
 }
 declare module '@fastify/jwt' {
-  interface FastifyJWT { payload: AccessClaims; user: AccessClaims }
+  interface FastifyJWT {
+    payload: AccessClaims;
+    user: AccessClaims;
+  }
 }
 
 const BEARER = /^Bearer ([A-Za-z0-9._~+/-]+=*)$/;
@@ -35,7 +37,8 @@ function bearerToken(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
   if (header === undefined) return undefined;
   const match = BEARER.exec(header);
-  if (!match) throw new UnauthenticatedError('UNAUTHENTICATED', 'The Authorization header must be "Bearer <access token>"');
+  if (!match)
+    throw new UnauthenticatedError('UNAUTHENTICATED', 'The Authorization header must be "Bearer <access token>"');
   return match[1];
 }
 
@@ -51,7 +54,6 @@ function boardCookieToken(request: FastifyRequest): string | undefined {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-
 /**
  * Access tokens are verified here (the identity domain's AccessTokenSigner is the only signer), and
  * then resolved to a caller: the session family must still be live (revocation is immediate in
@@ -65,7 +67,8 @@ export default fp(async (app) => {
   app.addHook('onRoute', (route) => {
     const config = (route.config ?? {}) as { public?: boolean; permissions?: string[] };
     const unknown = (config.permissions ?? []).filter((p) => !isPermission(p));
-    if (unknown.length) throw new Error(`Route ${route.method} ${route.url} declares unknown permissions: ${unknown.join(', ')}`);
+    if (unknown.length)
+      throw new Error(`Route ${route.method} ${route.url} declares unknown permissions: ${unknown.join(', ')}`);
     if (!route.schema || (route.schema as { hide?: boolean }).hide) return;
     // A new schema object for this route, never an edit of the one it was given: that object is shared
     // (a GET's automatic HEAD route gets the very same one, and so does every app built in a process),
@@ -74,7 +77,9 @@ export default fp(async (app) => {
     if (config.public) {
       route.schema = { ...schema, security: [] };
     } else if (config.permissions) {
-      const requires = config.permissions.length ? `Requires: ${config.permissions.join(', ')}.` : 'Any signed-in user.';
+      const requires = config.permissions.length
+        ? `Requires: ${config.permissions.join(', ')}.`
+        : 'Any signed-in user.';
       const description = schema.description ? `${String(schema.description)}\n\n${requires}` : requires;
       route.schema = { ...schema, 'x-permissions': [...config.permissions], description } as typeof route.schema;
     }
@@ -87,7 +92,10 @@ export default fp(async (app) => {
       request.principal = await authenticate(request);
       request.actorId = request.principal.userId;
       const missing = (config?.permissions ?? []).filter((p) => !request.principal!.permissions.has(p));
-      if (missing.length) throw new ForbiddenError('You do not have the permissions this operation needs', { missingPermissions: missing });
+      if (missing.length)
+        throw new ForbiddenError('You do not have the permissions this operation needs', {
+          missingPermissions: missing,
+        });
     } catch (err) {
       // Answered here rather than thrown: plugins such as Bull Board install error handlers of their own.
       if (err instanceof AppError) return sendError(request, reply, err);
@@ -98,17 +106,24 @@ export default fp(async (app) => {
   async function authenticate(request: FastifyRequest): Promise<Caller> {
     const token = bearerToken(request) ?? boardCookieToken(request);
     if (!token) {
-      throw new UnauthenticatedError('UNAUTHENTICATED', request.url.startsWith(BOARD_PATH) ? `Authentication is required; sign in at ${BOARD_PATH}/sign-in` : 'Authentication is required');
+      throw new UnauthenticatedError(
+        'UNAUTHENTICATED',
+        request.url.startsWith(BOARD_PATH)
+          ? `Authentication is required; sign in at ${BOARD_PATH}/sign-in`
+          : 'Authentication is required',
+      );
     }
     let claims: AccessClaims;
     try {
       claims = app.jwt.verify<AccessClaims>(token);
     } catch (err) {
       const code = (err as { code?: string }).code;
-      if (code === 'FAST_JWT_EXPIRED') throw new UnauthenticatedError('TOKEN_EXPIRED', 'The access token has expired; refresh it');
+      if (code === 'FAST_JWT_EXPIRED')
+        throw new UnauthenticatedError('TOKEN_EXPIRED', 'The access token has expired; refresh it');
       throw new UnauthenticatedError('UNAUTHENTICATED', 'The access token is not valid');
     }
-    if (!UUID.test(String(claims.sub)) || !UUID.test(String(claims.sid))) throw new UnauthenticatedError('UNAUTHENTICATED', 'The access token is not valid');
+    if (!UUID.test(String(claims.sub)) || !UUID.test(String(claims.sid)))
+      throw new UnauthenticatedError('UNAUTHENTICATED', 'The access token is not valid');
     return callers.resolve(claims.sub, claims.sid);
   }
 });

@@ -1,24 +1,39 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import {
-  AppError, MalformedJsonError, NotFoundError, PayloadTooLargeError, UnsupportedMediaTypeError, ValidationError, type FieldError,
+  AppError,
+  type FieldError,
+  MalformedJsonError,
+  NotFoundError,
+  PayloadTooLargeError,
+  UnsupportedMediaTypeError,
+  ValidationError,
 } from '../../shared/errors/index.js';
 
-interface AjvError { instancePath: string; keyword: string; message?: string; params: Record<string, unknown> }
+interface AjvError {
+  instancePath: string;
+  keyword: string;
+  message?: string;
+  params: Record<string, unknown>;
+}
 
 /** One details entry per offending field: `body.email`, `query.limit`, `params.id`. */
 export function fieldErrors(context: string | undefined, errors: AjvError[]): FieldError[] {
   const byField = new Map<string, FieldError>();
   for (const e of errors) {
     if (e.keyword === 'if') continue;
-    const segments = e.instancePath.split('/').filter(Boolean).map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
+    const segments = e.instancePath
+      .split('/')
+      .filter(Boolean)
+      .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
     let message = e.message ?? 'is invalid';
     if (e.keyword === 'required') segments.push(String(e.params.missingProperty));
     if (e.keyword === 'additionalProperties') {
       segments.push(String(e.params.additionalProperty));
       message = 'is not an allowed field';
     }
-    if (e.keyword === 'enum' && Array.isArray(e.params.allowedValues)) message = `must be one of: ${e.params.allowedValues.join(', ')}`;
+    if (e.keyword === 'enum' && Array.isArray(e.params.allowedValues))
+      message = `must be one of: ${e.params.allowedValues.join(', ')}`;
     const field = [context === 'querystring' ? 'query' : (context ?? 'body'), ...segments].join('.');
     if (!byField.has(field)) byField.set(field, { field, message, constraint: e.keyword });
   }
@@ -26,13 +41,17 @@ export function fieldErrors(context: string | undefined, errors: AjvError[]): Fi
 }
 
 /** Every error the service produces, ours or the framework's, mapped to the contract's envelope. */
-export function toAppError(error: FastifyError & { validation?: AjvError[]; validationContext?: string }): AppError | undefined {
+export function toAppError(
+  error: FastifyError & { validation?: AjvError[]; validationContext?: string },
+): AppError | undefined {
   if (error instanceof AppError) return error;
   if (error.validation) return new ValidationError(fieldErrors(error.validationContext, error.validation));
   switch (error.code) {
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
     case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
-      return error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' ? new UnsupportedMediaTypeError() : new MalformedJsonError();
+      return error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE'
+        ? new UnsupportedMediaTypeError()
+        : new MalformedJsonError();
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
       return new PayloadTooLargeError(1_048_576);
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
@@ -55,14 +74,20 @@ const PARTS = ['body', 'query', 'params', 'headers'];
 function qualify(request: FastifyRequest, field: string): string {
   if (PARTS.some((part) => field === part || field.startsWith(`${part}.`))) return field;
   const head = field.split('.')[0];
-  const sent: [string, unknown][] = [['body', request.body], ['query', request.query], ['params', request.params]];
+  const sent: [string, unknown][] = [
+    ['body', request.body],
+    ['query', request.query],
+    ['params', request.params],
+  ];
   const part = sent.find(([, value]) => value !== null && typeof value === 'object' && Object.hasOwn(value, head));
   return `${part?.[0] ?? 'body'}.${field}`;
 }
 
 function qualifyDetails(request: FastifyRequest, details: unknown): unknown {
-  const withField = (d: unknown): d is { field: string } => typeof d === 'object' && d !== null && typeof (d as { field?: unknown }).field === 'string';
-  if (Array.isArray(details)) return details.map((d) => (withField(d) ? { ...d, field: qualify(request, d.field) } : d));
+  const withField = (d: unknown): d is { field: string } =>
+    typeof d === 'object' && d !== null && typeof (d as { field?: unknown }).field === 'string';
+  if (Array.isArray(details))
+    return details.map((d) => (withField(d) ? { ...d, field: qualify(request, d.field) } : d));
   return withField(details) ? { ...details, field: qualify(request, details.field) } : details;
 }
 
@@ -85,7 +110,11 @@ export default fp(async (app) => {
     }
     // Nothing internal leaves the process: the log has the stack under this requestId.
     request.log.error({ err: error }, 'unhandled error');
-    return sendError(request, reply, new AppError(500, 'INTERNAL_ERROR', 'An unexpected error occurred; quote the requestId when reporting it'));
+    return sendError(
+      request,
+      reply,
+      new AppError(500, 'INTERNAL_ERROR', 'An unexpected error occurred; quote the requestId when reporting it'),
+    );
   });
 });
 

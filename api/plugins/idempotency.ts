@@ -36,7 +36,9 @@ declare module 'fastify' {
  */
 export default fp(async (app) => {
   // Keyed: bodies can hold passwords, and a plain hash kept 24 hours could be guessed offline.
-  const hashKey = Buffer.from(hkdfSync('sha256', app.config.JWT_SECRET as string, 'insurance-backoffice', 'idempotency-request-hash', 32));
+  const hashKey = Buffer.from(
+    hkdfSync('sha256', app.config.JWT_SECRET as string, 'insurance-backoffice', 'idempotency-request-hash', 32),
+  );
 
   app.addHook('preHandler', async (request, reply) => {
     if (request.method !== 'POST' || request.routeOptions.config?.idempotent === false) return;
@@ -44,35 +46,55 @@ export default fp(async (app) => {
     if (header === undefined) return;
     const key = Array.isArray(header) ? header[0] : header;
     if (!KEY_PATTERN.test(key)) {
-      throw new ValidationError([{ field: 'headers.idempotency-key', message: 'must be 1 to 255 printable ASCII characters', constraint: 'pattern' }]);
+      throw new ValidationError([
+        {
+          field: 'headers.idempotency-key',
+          message: 'must be 1 to 255 printable ASCII characters',
+          constraint: 'pattern',
+        },
+      ]);
     }
     const caller = request.actorId ?? `ip:${request.ip}`;
     const path = request.url.split('?')[0];
     const pk = { caller, method: 'POST', path, key };
-    const requestHash = createHmac('sha256', hashKey).update(canonicalJson(request.body ?? null)).digest('hex');
+    const requestHash = createHmac('sha256', hashKey)
+      .update(canonicalJson(request.body ?? null))
+      .digest('hex');
     const records = db(app.orm.em.fork());
     // The database's clock, so API processes with skewed clocks agree on when a claim expires.
     const claimUntil = sql<Date>`now() + make_interval(secs => ${CLAIM_SECONDS})`;
 
-    const claimed = await records.insertInto('idempotency_records')
+    const claimed = await records
+      .insertInto('idempotency_records')
       .values({ ...pk, request_hash: requestHash, state: 'in_progress', locked_until: claimUntil })
-      .onConflict((oc) => oc.doNothing()).returning('key').executeTakeFirst();
+      .onConflict((oc) => oc.doNothing())
+      .returning('key')
+      .executeTakeFirst();
     if (!claimed) {
-      const existing = await records.selectFrom('idempotency_records')
+      const existing = await records
+        .selectFrom('idempotency_records')
         .select(['request_hash', 'state', 'response_status', 'response_body'])
         .select(sql<boolean>`coalesce(locked_until < now(), false)`.as('stale'))
-        .where((eb) => eb.and(pk)).executeTakeFirst();
+        .where((eb) => eb.and(pk))
+        .executeTakeFirst();
       if (existing && existing.request_hash !== requestHash) {
         throw new IdempotencyConflictError('This Idempotency-Key was already used with a different request body');
       }
       if (existing?.state === 'completed') return replay(reply, existing);
       const takenOver = existing?.stale
-        ? await records.updateTable('idempotency_records').set({ locked_until: claimUntil })
-            .where((eb) => eb.and(pk)).where('state', '=', 'in_progress').where('locked_until', '<', sql<string>`now()`)
-            .returning('key').executeTakeFirst()
+        ? await records
+            .updateTable('idempotency_records')
+            .set({ locked_until: claimUntil })
+            .where((eb) => eb.and(pk))
+            .where('state', '=', 'in_progress')
+            .where('locked_until', '<', sql<string>`now()`)
+            .returning('key')
+            .executeTakeFirst()
         : undefined;
       if (!takenOver) {
-        throw new IdempotencyConflictError('A request with this Idempotency-Key is still in progress; retry after it completes');
+        throw new IdempotencyConflictError(
+          'A request with this Idempotency-Key is still in progress; retry after it completes',
+        );
       }
     }
 
@@ -84,15 +106,28 @@ export default fp(async (app) => {
         complete(tx, response) {
           // A reference, not a load: the flush writes one UPDATE by primary key, as the claim is ours.
           const record = tx.getReference(IdempotencyRecord, [caller, pk.method, path, key]);
-          tx.assign(record, { state: 'completed', responseStatus: response.status, responseBody: response.body, lockedUntil: null });
+          tx.assign(record, {
+            state: 'completed',
+            responseStatus: response.status,
+            responseBody: response.body,
+            lockedUntil: null,
+          });
         },
         // Set by the unit of work once the transaction holding the record has committed.
-        get stored() { return stored; },
-        set stored(value) { stored = value; },
+        get stored() {
+          return stored;
+        },
+        set stored(value) {
+          stored = value;
+        },
       }),
     };
     request.idempotencyRelease = async () => {
-      await records.deleteFrom('idempotency_records').where((eb) => eb.and(pk)).where('state', '=', 'in_progress').execute();
+      await records
+        .deleteFrom('idempotency_records')
+        .where((eb) => eb.and(pk))
+        .where('state', '=', 'in_progress')
+        .execute();
     };
   });
 
@@ -101,7 +136,9 @@ export default fp(async (app) => {
   app.addHook('onSend', async (request) => {
     const claim = request.idempotencyClaim;
     if (!claim || claim.completed() || !request.idempotencyRelease) return;
-    await request.idempotencyRelease().catch((err) => request.log.error({ err }, 'could not release idempotency claim'));
+    await request
+      .idempotencyRelease()
+      .catch((err) => request.log.error({ err }, 'could not release idempotency claim'));
   });
 });
 
@@ -109,4 +146,3 @@ function replay(reply: FastifyReply, stored: { response_status: number | null; r
   reply.header('idempotent-replayed', 'true').code(stored.response_status ?? 200);
   return stored.response_status === 204 ? reply.send() : reply.send(stored.response_body);
 }
-

@@ -18,7 +18,10 @@ declare module 'fastify' {
   }
 }
 
-export interface InfrastructureOptions { config: Config; orm?: Orm }
+export interface InfrastructureOptions {
+  config: Config;
+  orm?: Orm;
+}
 
 /** The process's connections: one ORM (forked per unit of work), one Redis command connection, the queue producers. */
 export default fp<InfrastructureOptions>(async (app, opts) => {

@@ -18,13 +18,21 @@ export default fp(async (app) => {
       info: {
         title: 'Insurance back-office API',
         version: API_VERSION,
-        description: 'Agents, claims handlers, underwriters, compliance staff and insurer systems. Every response carries X-Request-Id and API-Version; errors use one envelope (ErrorEnvelope). Each protected operation lists the permissions it needs in x-permissions.',
+        description:
+          'Agents, claims handlers, underwriters, compliance staff and insurer systems. Every response carries X-Request-Id and API-Version; errors use one envelope (ErrorEnvelope). Each protected operation lists the permissions it needs in x-permissions.',
         contact: { name: 'Back-office API maintainers' },
       },
       servers: [{ url: '/', description: 'This server' }],
       tags: declaredTags(),
       components: {
-        securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'An access token from POST /auth/login' } },
+        securitySchemes: {
+          bearerAuth: {
+            type: 'http',
+            scheme: 'bearer',
+            bearerFormat: 'JWT',
+            description: 'An access token from POST /auth/login',
+          },
+        },
       },
       security: [{ bearerAuth: [] }],
     },
@@ -37,8 +45,12 @@ export default fp(async (app) => {
     });
     await docs.register(swaggerUi, { routePrefix: '/docs', staticCSP: true, uiConfig: { deepLinking: true } });
   });
-  app.get('/openapi.json', {
-    config: { public: true, rateLimit: false },
-    schema: { hide: true, response: { 200: { type: 'object', additionalProperties: true } } },
-  }, async () => app.swagger());
+  app.get(
+    '/openapi.json',
+    {
+      config: { public: true, rateLimit: false },
+      schema: { hide: true, response: { 200: { type: 'object', additionalProperties: true } } },
+    },
+    async () => app.swagger(),
+  );
 });

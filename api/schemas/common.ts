@@ -1,4 +1,4 @@
-import { Type, type Static, type TSchema, type TUnsafe } from 'typebox';
+import { type Static, type TSchema, type TUnsafe, Type } from 'typebox';
 
 /**
  * Shared components. A schema declared with `component('User', Type.Object(...))` is registered once
@@ -51,25 +51,40 @@ export const RequestId = Type.String({ description: 'Request correlator, also in
 
 export const Meta = component('Meta', Type.Object({ requestId: RequestId }, { description: 'Metadata of a response' }));
 
-export const PageMeta = component('PageMeta', Type.Object({
-  requestId: RequestId,
-  page: Type.Object({
-    limit: Type.Integer({ description: 'The page size applied' }),
-    nextCursor: Type.Union([Type.String(), Type.Null()], { description: 'Pass as `cursor` for the next page; null on the last page' }),
-  }),
-}, { description: 'Metadata of a page of a list' }));
+export const PageMeta = component(
+  'PageMeta',
+  Type.Object(
+    {
+      requestId: RequestId,
+      page: Type.Object({
+        limit: Type.Integer({ description: 'The page size applied' }),
+        nextCursor: Type.Union([Type.String(), Type.Null()], {
+          description: 'Pass as `cursor` for the next page; null on the last page',
+        }),
+      }),
+    },
+    { description: 'Metadata of a page of a list' },
+  ),
+);
 
-export const ErrorEnvelope = component('ErrorEnvelope', Type.Object({
-  error: Type.Object({
-    code: Type.String({ description: 'Stable machine-readable code, e.g. VALIDATION_ERROR' }),
-    message: Type.String({ description: 'For people; may change' }),
-    details: Type.Optional(Type.Unknown({ description: 'Per-code details, e.g. one entry per invalid field' })),
-  }),
-  meta: Meta,
-}, {
-  title: 'Error envelope',
-  description: 'The body of every error response. Codes include VALIDATION_ERROR (400, one details entry per invalid field), UNAUTHENTICATED (401), FORBIDDEN (403), NOT_FOUND (404), CONFLICT (409), INVALID_TRANSITION and INVARIANT_VIOLATION (422), RATE_LIMITED (429), INTERNAL_ERROR (500) and NOT_READY (503).',
-}));
+export const ErrorEnvelope = component(
+  'ErrorEnvelope',
+  Type.Object(
+    {
+      error: Type.Object({
+        code: Type.String({ description: 'Stable machine-readable code, e.g. VALIDATION_ERROR' }),
+        message: Type.String({ description: 'For people; may change' }),
+        details: Type.Optional(Type.Unknown({ description: 'Per-code details, e.g. one entry per invalid field' })),
+      }),
+      meta: Meta,
+    },
+    {
+      title: 'Error envelope',
+      description:
+        'The body of every error response. Codes include VALIDATION_ERROR (400, one details entry per invalid field), UNAUTHENTICATED (401), FORBIDDEN (403), NOT_FOUND (404), CONFLICT (409), INVALID_TRANSITION and INVARIANT_VIOLATION (422), RATE_LIMITED (429), INTERNAL_ERROR (500) and NOT_READY (503).',
+    },
+  ),
+);
 
 /** `{ data, meta }`; the description, if any, is the response's in the document. */
 export const Envelope = <T extends TSchema>(data: T, description?: string) =>
@@ -78,7 +93,8 @@ export const Envelope = <T extends TSchema>(data: T, description?: string) =>
 export const ListEnvelope = <T extends TSchema>(item: T, description = 'One page of the list') =>
   Type.Object({ data: Type.Array(item), meta: PageMeta }, { description });
 
-const errorResponse = (description: string) => Type.Unsafe<Static<typeof ErrorEnvelope>>({ $ref: 'ErrorEnvelope', description });
+const errorResponse = (description: string) =>
+  Type.Unsafe<Static<typeof ErrorEnvelope>>({ $ref: 'ErrorEnvelope', description });
 
 /** Error responses every operation can produce: added to each route's response map. */
 export const ERROR_RESPONSES = {
@@ -90,7 +106,6 @@ export const ERROR_RESPONSES = {
 export const NoContent = (description = 'Done; no body') => Type.Null({ description });
 
 export const Timestamp = Type.String({ format: 'date-time', description: 'ISO 8601 UTC with milliseconds' });
-export const CalendarDate = Type.String({ format: 'date', description: 'YYYY-MM-DD' });
 export const Uuid = Type.String({ format: 'uuid' });
 /** A UUID that names something, e.g. a path parameter: `IdOf('The user')`. */
 export const IdOf = (what: string) => Type.String({ format: 'uuid', description: `${what}'s id` });

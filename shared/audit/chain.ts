@@ -5,7 +5,10 @@ import type { Orm } from '../db/orm.js';
 import { AuditChainHead } from '../db/write-path.entities.js';
 import { entryHash, selectChainable, toChainable } from './entry-hash.js';
 
-export interface ChainResult { chained: number; lastSeq: number }
+export interface ChainResult {
+  chained: number;
+  lastSeq: number;
+}
 
 /**
  * Gives unchained audit entries their place in the hash chain, in commit order, a batch per
@@ -27,7 +30,11 @@ export async function chainAuditEntries(orm: Orm, batchSize = 1000, maxBatches =
 async function chainOneBatch(orm: Orm, batchSize: number): Promise<ChainResult> {
   return orm.em.fork().transactional(async (em) => {
     const head = await em.findOneOrFail(AuditChainHead, { singleton: true }, { lockMode: LockMode.PESSIMISTIC_WRITE });
-    const rows = await selectChainable(db(em)).where('seq', 'is', null).orderBy('commit_seq').limit(batchSize).execute();
+    const rows = await selectChainable(db(em))
+      .where('seq', 'is', null)
+      .orderBy('commit_seq')
+      .limit(batchSize)
+      .execute();
     let seq = Number(head.lastSeq);
     let prevHash = head.lastHash;
     if (!rows.length) return { chained: 0, lastSeq: seq };
@@ -39,11 +46,25 @@ async function chainOneBatch(orm: Orm, batchSize: number): Promise<ChainResult> 
       prevHash = hash;
     }
     // One statement for the whole batch: the links travel as one JSON document, read back as rows.
-    const link = sql<{ id: string; seq: string; prev_hash: string; hash: string }>`jsonb_to_recordset(${JSON.stringify(links)}::jsonb)`
-      .as<'v'>(sql`v(id uuid, seq bigint, prev_hash text, hash text)`);
-    await db(em).updateTable('audit_entries as a').from(link)
-      .set((eb) => ({ seq: eb.ref('v.seq'), prev_hash: eb.ref('v.prev_hash'), hash: eb.ref('v.hash'), chained_at: sql<Date>`now()` }))
-      .whereRef('a.id', '=', 'v.id').execute();
+    const link = sql<{
+      id: string;
+      seq: string;
+      prev_hash: string;
+      hash: string;
+    }>`jsonb_to_recordset(${JSON.stringify(links)}::jsonb)`.as<'v'>(
+      sql`v(id uuid, seq bigint, prev_hash text, hash text)`,
+    );
+    await db(em)
+      .updateTable('audit_entries as a')
+      .from(link)
+      .set((eb) => ({
+        seq: eb.ref('v.seq'),
+        prev_hash: eb.ref('v.prev_hash'),
+        hash: eb.ref('v.hash'),
+        chained_at: sql<Date>`now()`,
+      }))
+      .whereRef('a.id', '=', 'v.id')
+      .execute();
     // The head is flushed when the transaction commits.
     head.lastSeq = String(seq);
     head.lastHash = prevHash;

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { sql, type InferResult, type Kysely } from 'kysely';
+import { type InferResult, type Kysely, sql } from 'kysely';
 import { canonicalJson } from '../canonical-json.js';
 import type { Database } from '../db/database.js';
 
@@ -21,20 +21,43 @@ export interface ChainableEntry {
 
 /** hash = SHA-256(prevHash + canonical JSON of the entry). */
 export function entryHash(prevHash: string, entry: ChainableEntry): string {
-  return createHash('sha256').update(prevHash + canonicalJson(entry)).digest('hex');
+  return createHash('sha256')
+    .update(prevHash + canonicalJson(entry))
+    .digest('hex');
 }
 
 /** Audit entries with the stored fields a hash covers; occurred_at formatted as the hash has it (UTC, milliseconds). */
-export const selectChainable = (k: Kysely<Database>) => k.selectFrom('audit_entries').select([
-  'id', 'seq', 'prev_hash', 'hash', 'actor', 'action', 'subject_type', 'subject_id', 'request_id', 'ip', 'summary',
-  sql<string>`to_char(occurred_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`.as('occurred_at'),
-]);
+export const selectChainable = (k: Kysely<Database>) =>
+  k
+    .selectFrom('audit_entries')
+    .select([
+      'id',
+      'seq',
+      'prev_hash',
+      'hash',
+      'actor',
+      'action',
+      'subject_type',
+      'subject_id',
+      'request_id',
+      'ip',
+      'summary',
+      sql<string>`to_char(occurred_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`.as('occurred_at'),
+    ]);
 
 export type AuditRow = InferResult<ReturnType<typeof selectChainable>>[number];
 
 export function toChainable(row: AuditRow, seq: number): ChainableEntry {
   return {
-    id: row.id, seq, actor: row.actor, action: row.action, subjectType: row.subject_type, subjectId: row.subject_id,
-    requestId: row.request_id, ip: row.ip, summary: row.summary, occurredAt: row.occurred_at,
+    id: row.id,
+    seq,
+    actor: row.actor,
+    action: row.action,
+    subjectType: row.subject_type,
+    subjectId: row.subject_id,
+    requestId: row.request_id,
+    ip: row.ip,
+    summary: row.summary,
+    occurredAt: row.occurred_at,
   };
 }

@@ -5,15 +5,47 @@ import type { UserAct } from '../domain/act.js';
 import type { ServiceDeps } from '../domain/deps.js';
 import { defineList, listPage, type Page } from '../domain/list.js';
 
-export interface AuditFilters { subjectType?: string; subjectId?: string; actorId?: string; action?: string; from?: string; to?: string }
-
-export interface AuditListItem {
-  id: string; seq: number | null; prevHash: string | null; hash: string | null; actorId: string; action: string;
-  subjectType: string; subjectId: string | null; requestId: string | null; ip: string | null; summary: Record<string, unknown>; occurredAt: string;
+export interface AuditFilters {
+  subjectType?: string;
+  subjectId?: string;
+  actorId?: string;
+  action?: string;
+  from?: string;
+  to?: string;
 }
 
-const auditRows = (em: EntityManager) => db(em).selectFrom('audit_entries as a')
-  .select(['a.id', 'a.seq', 'a.prev_hash', 'a.hash', 'a.actor', 'a.action', 'a.subject_type', 'a.subject_id', 'a.request_id', 'a.ip', 'a.summary', 'a.occurred_at']);
+export interface AuditListItem {
+  id: string;
+  seq: number | null;
+  prevHash: string | null;
+  hash: string | null;
+  actorId: string;
+  action: string;
+  subjectType: string;
+  subjectId: string | null;
+  requestId: string | null;
+  ip: string | null;
+  summary: Record<string, unknown>;
+  occurredAt: string;
+}
+
+const auditRows = (em: EntityManager) =>
+  db(em)
+    .selectFrom('audit_entries as a')
+    .select([
+      'a.id',
+      'a.seq',
+      'a.prev_hash',
+      'a.hash',
+      'a.actor',
+      'a.action',
+      'a.subject_type',
+      'a.subject_id',
+      'a.request_id',
+      'a.ip',
+      'a.summary',
+      'a.occurred_at',
+    ]);
 
 /** GET /audit: newest first; the trail is the compliance record of every scope, read with audit:read. */
 export const AUDIT_LIST = defineList({
@@ -32,13 +64,27 @@ export const AUDIT_LIST = defineList({
   },
 });
 
-export async function listAuditEntries(deps: ServiceDeps, act: UserAct, input: { filters: AuditFilters; page: Keyset<'occurredAt'> }): Promise<Page<AuditListItem>> {
+export async function listAuditEntries(
+  deps: ServiceDeps,
+  act: UserAct,
+  input: { filters: AuditFilters; page: Keyset<'occurredAt'> },
+): Promise<Page<AuditListItem>> {
   const page = await listPage(AUDIT_LIST, deps.orm.em, act.caller.scope, input);
   return {
     ...page,
     items: page.items.map((r) => ({
-      id: r.id, seq: r.seq === null ? null : Number(r.seq), prevHash: r.prev_hash, hash: r.hash, actorId: r.actor, action: r.action,
-      subjectType: r.subject_type, subjectId: r.subject_id, requestId: r.request_id, ip: r.ip, summary: r.summary, occurredAt: iso(r.occurred_at),
+      id: r.id,
+      seq: r.seq === null ? null : Number(r.seq),
+      prevHash: r.prev_hash,
+      hash: r.hash,
+      actorId: r.actor,
+      action: r.action,
+      subjectType: r.subject_type,
+      subjectId: r.subject_id,
+      requestId: r.request_id,
+      ip: r.ip,
+      summary: r.summary,
+      occurredAt: iso(r.occurred_at),
     })),
   };
 }

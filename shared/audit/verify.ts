@@ -1,9 +1,13 @@
 import { db } from '../db/database.js';
 import type { Orm } from '../db/orm.js';
 import { AuditChainHead } from '../db/write-path.entities.js';
-import { GENESIS_HASH, entryHash, selectChainable, toChainable } from './entry-hash.js';
+import { entryHash, GENESIS_HASH, selectChainable, toChainable } from './entry-hash.js';
 
-export interface VerifyResult { valid: boolean; checked: number; firstInvalidSeq: number | null }
+export interface VerifyResult {
+  valid: boolean;
+  checked: number;
+  firstInvalidSeq: number | null;
+}
 
 /**
  * Walks the chain from seq 1: each entry must have the next seq, link to the previous hash and
@@ -18,7 +22,11 @@ export async function verifyAuditChain(orm: Orm, batchSize = 5000): Promise<Veri
   let prevHash = GENESIS_HASH;
   let checked = 0;
   for (;;) {
-    const rows = await selectChainable(db(em)).where('seq', '>=', String(expectedSeq)).orderBy('seq').limit(batchSize).execute();
+    const rows = await selectChainable(db(em))
+      .where('seq', '>=', String(expectedSeq))
+      .orderBy('seq')
+      .limit(batchSize)
+      .execute();
     for (const row of rows) {
       const seq = Number(row.seq);
       if (seq !== expectedSeq) return { valid: false, checked, firstInvalidSeq: expectedSeq };

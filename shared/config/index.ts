@@ -1,10 +1,13 @@
 import { Value } from 'typebox/value';
-import { ConfigSchema, type Config } from './schema.js';
+import { type Config, ConfigSchema } from './schema.js';
 
-export { ConfigSchema, type Config };
+export { type Config, ConfigSchema };
 
 export class ConfigError extends Error {
-  constructor(readonly variable: string, reason: string) {
+  constructor(
+    readonly variable: string,
+    reason: string,
+  ) {
     super(`Invalid configuration: ${variable} ${reason}`);
     this.name = 'ConfigError';
   }
@@ -33,7 +36,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const config = converted as Config;
   if (!config.JWT_SECRET) {
-    if (config.NODE_ENV === 'production') throw new ConfigError('JWT_SECRET', 'is required outside development and test');
+    if (config.NODE_ENV === 'production')
+      throw new ConfigError('JWT_SECRET', 'is required outside development and test');
     config.JWT_SECRET = DEV_JWT_SECRET;
   }
   if (config.BOOTSTRAP_ADMIN_EMAIL && !config.BOOTSTRAP_ADMIN_PASSWORD) {

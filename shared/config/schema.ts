@@ -1,27 +1,65 @@
-import { Type, type Static } from 'typebox';
+import { type Static, Type } from 'typebox';
 
-const PositiveInt = (def: number, description: string) =>
-  Type.Integer({ minimum: 1, default: def, description });
+const PositiveInt = (def: number, description: string) => Type.Integer({ minimum: 1, default: def, description });
 
 /** Every setting the service reads, with its default. Documented in README and docs/configuration.md. */
 export const ConfigSchema = Type.Object({
-  NODE_ENV: Type.Enum(['development', 'test', 'production'], { default: 'development', description: 'development, test or production' }),
+  NODE_ENV: Type.Enum(['development', 'test', 'production'], {
+    default: 'development',
+    description: 'development, test or production',
+  }),
   PORT: Type.Integer({ minimum: 0, maximum: 65535, default: 3000, description: 'HTTP port of the web process' }),
   HOST: Type.String({ minLength: 1, default: '0.0.0.0', description: 'interface the web process binds' }),
-  DATABASE_URL: Type.String({ pattern: '^postgres(ql)?://', default: 'postgres://postgres@127.0.0.1:5432/insurance', description: 'PostgreSQL connection URL' }),
+  DATABASE_URL: Type.String({
+    pattern: '^postgres(ql)?://',
+    default: 'postgres://postgres@127.0.0.1:5432/insurance',
+    description: 'PostgreSQL connection URL',
+  }),
   DATABASE_POOL_MAX: PositiveInt(10, 'PostgreSQL connections per process'),
-  REDIS_URL: Type.String({ pattern: '^rediss?://', default: 'redis://127.0.0.1:6379', description: 'Redis connection URL (maxmemory-policy noeviction)' }),
-  REDIS_PREFIX: Type.String({ pattern: '^[A-Za-z0-9{}._-]{1,64}$', default: '{ins}', description: 'prefix of every Redis key (hash-tagged for Redis Cluster)' }),
-  LOG_LEVEL: Type.Enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { default: 'info', description: 'pino log level' }),
-  JWT_SECRET: Type.Optional(Type.String({ minLength: 32, description: 'HMAC key of access tokens; required outside development and test' })),
+  REDIS_URL: Type.String({
+    pattern: '^rediss?://',
+    default: 'redis://127.0.0.1:6379',
+    description: 'Redis connection URL (maxmemory-policy noeviction)',
+  }),
+  REDIS_PREFIX: Type.String({
+    pattern: '^[A-Za-z0-9{}._-]{1,64}$',
+    default: '{ins}',
+    description: 'prefix of every Redis key (hash-tagged for Redis Cluster)',
+  }),
+  LOG_LEVEL: Type.Enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
+    default: 'info',
+    description: 'pino log level',
+  }),
+  JWT_SECRET: Type.Optional(
+    Type.String({ minLength: 32, description: 'HMAC key of access tokens; required outside development and test' }),
+  ),
   ACCESS_TOKEN_TTL: PositiveInt(900, 'access token lifetime, seconds'),
   REFRESH_TOKEN_TTL: PositiveInt(2_592_000, 'refresh token sliding lifetime, seconds'),
-  REGISTRY_WEBHOOK_SECRET: Type.String({ minLength: 16, default: 'dev-registry-webhook-secret', description: 'HMAC key of the registry webhook (Standard Webhooks; a whsec_ base64 value is decoded)' }),
-  SMTP_URL: Type.Optional(Type.String({ pattern: '^smtps?://', description: 'SMTP server for mail; unset: mail is written to the log' })),
-  MAIL_FROM: Type.String({ minLength: 3, default: 'no-reply@insurance.local', description: 'From address of outgoing mail' }),
-  BOOTSTRAP_ADMIN_EMAIL: Type.Optional(Type.String({ format: 'email', description: 'creates the first admin when there are no users' })),
-  BOOTSTRAP_ADMIN_PASSWORD: Type.Optional(Type.String({ minLength: 12, maxLength: 128, description: 'password of the bootstrap admin' })),
-  TRUST_PROXY: Type.Optional(Type.String({ minLength: 1, description: 'true, a hop count, or comma-separated addresses/CIDRs of trusted proxies' })),
+  REGISTRY_WEBHOOK_SECRET: Type.String({
+    minLength: 16,
+    default: 'dev-registry-webhook-secret',
+    description: 'HMAC key of the registry webhook (Standard Webhooks; a whsec_ base64 value is decoded)',
+  }),
+  SMTP_URL: Type.Optional(
+    Type.String({ pattern: '^smtps?://', description: 'SMTP server for mail; unset: mail is written to the log' }),
+  ),
+  MAIL_FROM: Type.String({
+    minLength: 3,
+    default: 'no-reply@insurance.local',
+    description: 'From address of outgoing mail',
+  }),
+  BOOTSTRAP_ADMIN_EMAIL: Type.Optional(
+    Type.String({ format: 'email', description: 'creates the first admin when there are no users' }),
+  ),
+  BOOTSTRAP_ADMIN_PASSWORD: Type.Optional(
+    Type.String({ minLength: 12, maxLength: 128, description: 'password of the bootstrap admin' }),
+  ),
+  TRUST_PROXY: Type.Optional(
+    Type.String({
+      minLength: 1,
+      description: 'true, a hop count, or comma-separated addresses/CIDRs of trusted proxies',
+    }),
+  ),
   RATE_LIMIT_MAX: PositiveInt(120, 'global requests per window per client IP'),
   RATE_LIMIT_WINDOW_S: PositiveInt(60, 'global rate-limit window, seconds'),
   RATE_LIMIT_LOGIN_MAX: PositiveInt(10, 'login requests per minute per IP'),

@@ -7,7 +7,8 @@ import type { entities } from './entities.js';
  * Dates as they come back from a Kysely query: the ORM's pg type parsers keep timestamps as the text
  * PostgreSQL sends, and the entity hydrator converts them. Typed so a query result never claims a Date.
  */
-type AsRead<V> = V extends ColumnType<infer S, infer I, infer U> ? ColumnType<DateAsText<S>, I, U> : ColumnType<DateAsText<V>, V, V>;
+type AsRead<V> =
+  V extends ColumnType<infer S, infer I, infer U> ? ColumnType<DateAsText<S>, I, U> : ColumnType<DateAsText<V>, V, V>;
 type DateAsText<V> = V extends Date ? string : V;
 
 type Inferred = InferKyselyDB<(typeof entities)[number]>;

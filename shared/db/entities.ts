@@ -11,6 +11,18 @@ import { AuditChainHead, AuditEntry, IdempotencyRecord, OutboxRow } from './writ
  * (database.ts) are inferred from this list, and a test checks it against the migrated schema.
  */
 export const entities = [
-  User, Role, RolePermission, UserRole, AuthSession, RotatedToken, MfaRecoveryCode, MfaChallenge, PasswordResetToken,
-  RegistryEvent, OutboxRow, AuditEntry, AuditChainHead, IdempotencyRecord,
+  User,
+  Role,
+  RolePermission,
+  UserRole,
+  AuthSession,
+  RotatedToken,
+  MfaRecoveryCode,
+  MfaChallenge,
+  PasswordResetToken,
+  RegistryEvent,
+  OutboxRow,
+  AuditEntry,
+  AuditChainHead,
+  IdempotencyRecord,
 ] as const;

@@ -1,5 +1,5 @@
-import { MikroORM, type Options } from '@mikro-orm/postgresql';
 import { Migrator } from '@mikro-orm/migrations';
+import { MikroORM, type Options } from '@mikro-orm/postgresql';
 import type { Config } from '../config/index.js';
 import { entities } from './entities.js';
 import { migrationsList } from './migrations/index.js';
@@ -7,7 +7,10 @@ import { migrationsList } from './migrations/index.js';
 export type Orm = MikroORM;
 export type { EntityManager } from '@mikro-orm/postgresql';
 
-export function ormOptions(config: Pick<Config, 'DATABASE_URL' | 'DATABASE_POOL_MAX'>, applicationName = 'insurance-api'): Options {
+export function ormOptions(
+  config: Pick<Config, 'DATABASE_URL' | 'DATABASE_POOL_MAX'>,
+  applicationName = 'insurance-api',
+): Options {
   return {
     clientUrl: config.DATABASE_URL,
     entities: [...entities],
@@ -26,7 +29,10 @@ export function ormOptions(config: Pick<Config, 'DATABASE_URL' | 'DATABASE_POOL_
   };
 }
 
-export async function createOrm(config: Pick<Config, 'DATABASE_URL' | 'DATABASE_POOL_MAX'>, applicationName?: string): Promise<Orm> {
+export async function createOrm(
+  config: Pick<Config, 'DATABASE_URL' | 'DATABASE_POOL_MAX'>,
+  applicationName?: string,
+): Promise<Orm> {
   return MikroORM.init(ormOptions(config, applicationName));
 }
 

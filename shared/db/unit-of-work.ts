@@ -22,7 +22,10 @@ export interface AuditInput {
 export type { JobInput };
 
 /** What the response of a request will be, so the idempotency record is stored with the change. */
-export interface RenderedResponse { status: number; body: unknown }
+export interface RenderedResponse {
+  status: number;
+  body: unknown;
+}
 
 export interface IdempotencyCompletion {
   /** Marks the record completed with the response on the change's entity manager; the unit of work flushes it. */
@@ -65,7 +68,10 @@ export const AUDIT_COMMIT_LOCK = 7_262_001;
 export type AfterCommit = (tx: EntityManager) => Promise<void>;
 
 export class UnitOfWork {
-  constructor(private readonly orm: Orm, private readonly afterCommit?: AfterCommit) {}
+  constructor(
+    private readonly orm: Orm,
+    private readonly afterCommit?: AfterCommit,
+  ) {}
 
   /**
    * One PostgreSQL transaction: the change made by `work`, then its outbox rows, its idempotency
@@ -102,17 +108,35 @@ export class UnitOfWork {
 async function writeOutbox(em: EntityManager, jobs: JobInput[]): Promise<void> {
   // Refused before anything is written: the transaction rolls back with the change that made it.
   for (const j of jobs) checkJob(j.queue, j.name, j.payload);
-  await db(em).insertInto('outbox').values(jobs.map((j) => ({ id: uuidv7(), queue: j.queue, job_name: j.name, payload: j.payload }))).execute();
+  await db(em)
+    .insertInto('outbox')
+    .values(jobs.map((j) => ({ id: uuidv7(), queue: j.queue, job_name: j.name, payload: j.payload })))
+    .execute();
   // Delivered at COMMIT; wakes the relay so jobs start without waiting for its next poll.
   await db(em).selectNoFrom(sql`pg_notify('outbox', '')`.as('notified')).execute();
 }
 
 async function writeAudit(em: EntityManager, ctx: WriteContext, entries: AuditInput[]): Promise<void> {
   // Held until COMMIT, so the commit_seq values taken below are in commit order (see AUDIT_COMMIT_LOCK).
-  await db(em).selectNoFrom(sql`pg_advisory_xact_lock(${sql.lit(AUDIT_COMMIT_LOCK)})`.as('locked')).execute();
+  await db(em)
+    .selectNoFrom(sql`pg_advisory_xact_lock(${sql.lit(AUDIT_COMMIT_LOCK)})`.as('locked'))
+    .execute();
   const occurredAt = new Date();
-  await db(em).insertInto('audit_entries').values(entries.map((e) => ({
-    id: uuidv7(), commit_seq: sql<string>`nextval('audit_commit_seq')`, actor: ctx.actor, action: e.action, subject_type: e.subjectType,
-    subject_id: e.subjectId ?? null, request_id: ctx.requestId ?? null, ip: ctx.ip ?? null, summary: e.summary ?? {}, occurred_at: occurredAt,
-  }))).execute();
+  await db(em)
+    .insertInto('audit_entries')
+    .values(
+      entries.map((e) => ({
+        id: uuidv7(),
+        commit_seq: sql<string>`nextval('audit_commit_seq')`,
+        actor: ctx.actor,
+        action: e.action,
+        subject_type: e.subjectType,
+        subject_id: e.subjectId ?? null,
+        request_id: ctx.requestId ?? null,
+        ip: ctx.ip ?? null,
+        summary: e.summary ?? {},
+        occurred_at: occurredAt,
+      })),
+    )
+    .execute();
 }

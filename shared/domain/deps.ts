@@ -27,11 +27,16 @@ export function createServiceDeps(config: Config, orm: Orm, log: Logger, redis: 
   // A stamp that cannot be replaced leaves other processes' cached callers valid for at most CALLER_CACHE_MAX_AGE_MS.
   const publishCallerChanges = async (tx: EntityManager) => {
     for (const change of takeCallerChanges(tx)) {
-      await callerStamps.bump(change).catch((err) => log.warn({ err }, 'caller stamps not replaced; caches expire within 30 s'));
+      await callerStamps
+        .bump(change)
+        .catch((err) => log.warn({ err }, 'caller stamps not replaced; caches expire within 30 s'));
     }
   };
   return {
-    config, orm, log, uow: new UnitOfWork(orm, publishCallerChanges),
+    config,
+    orm,
+    log,
+    uow: new UnitOfWork(orm, publishCallerChanges),
     accessTokens: new AccessTokenSigner(secret, config.ACCESS_TOKEN_TTL),
     mfaSecrets: new SecretBox(secret, 'mfa-secret'),
     callerStamps,

@@ -1,7 +1,14 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { sql, type Expression, type ExpressionBuilder, type ReferenceExpression, type SelectQueryBuilder, type SqlBool } from 'kysely';
-import { keysetPage, type Keyset } from '../db/keyset.js';
-import { inScope, type DataScope, type ScopeColumns } from './access/scope.js';
+import {
+  type Expression,
+  type ExpressionBuilder,
+  type ReferenceExpression,
+  type SelectQueryBuilder,
+  type SqlBool,
+  sql,
+} from 'kysely';
+import { type Keyset, keysetPage } from '../db/keyset.js';
+import { type DataScope, inScope, type ScopeColumns } from './access/scope.js';
 
 /**
  * A resource's list, declared in a few lines: its rows as views, the sort whitelist and what each
@@ -19,24 +26,41 @@ export interface ListDefinition<DB, TB extends keyof DB, O, F extends string, Fi
   scope: ScopeColumns<ReferenceExpression<DB, TB>> | 'none';
   /** The lowercased text `q` is a substring of (keep a trigram index on the same expression). */
   search?: (eb: ExpressionBuilder<DB, TB>) => Expression<string>;
-  filters: { [K in keyof Filters]-?: (eb: ExpressionBuilder<DB, TB>, value: NonNullable<Filters[K]>) => Expression<SqlBool> };
+  filters: {
+    [K in keyof Filters]-?: (eb: ExpressionBuilder<DB, TB>, value: NonNullable<Filters[K]>) => Expression<SqlBool>;
+  };
 }
 
-export const defineList = <DB, TB extends keyof DB, O, F extends string, Filters extends object>(definition: ListDefinition<DB, TB, O, F, Filters>) => definition;
+export const defineList = <DB, TB extends keyof DB, O, F extends string, Filters extends object>(
+  definition: ListDefinition<DB, TB, O, F, Filters>,
+) => definition;
 
 /** A page of rows, and the sort-key values after which the next page starts (null on the last page). */
-export interface Page<T> { items: T[]; limit: number; nextKey: unknown[] | null }
+export interface Page<T> {
+  items: T[];
+  limit: number;
+  nextKey: unknown[] | null;
+}
 
-export interface ListInput<F extends string, Filters> { filters: Partial<Filters> & { q?: string }; page: Keyset<F> }
+export interface ListInput<F extends string, Filters> {
+  filters: Partial<Filters> & { q?: string };
+  page: Keyset<F>;
+}
 
 /** `%text%` for LIKE, with %, _ and \ in the text matching themselves. */
 export const containsPattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** One page of a list within the caller's scope: filters, `q`, keyset after the cursor, limit + 1 to know whether more follow. */
 export async function listPage<DB, TB extends keyof DB, O, F extends string, Filters extends object>(
-  definition: ListDefinition<DB, TB, O, F, Filters>, em: EntityManager, scope: DataScope, input: ListInput<F, Filters>,
+  definition: ListDefinition<DB, TB, O, F, Filters>,
+  em: EntityManager,
+  scope: DataScope,
+  input: ListInput<F, Filters>,
 ): Promise<Page<O>> {
-  const { filters: { q, ...filters }, page } = input;
+  const {
+    filters: { q, ...filters },
+    page,
+  } = input;
   const columns = definition.scope;
   let query = columns === 'none' ? definition.rows(em) : definition.rows(em).where((eb) => inScope(eb, scope, columns));
   for (const [name, value] of Object.entries(filters)) {

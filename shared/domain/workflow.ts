@@ -25,8 +25,11 @@ export interface Workflow<S extends string, A extends string> {
  * A state machine as data: the one source of a service's transition checks and their 422 details,
  * of the route's permission, of the OpenAPI summary of each action and of the state tables in docs/.
  */
-export const defineWorkflow = <S extends string, A extends string>(resource: string, states: readonly S[], steps: Record<A, WorkflowStep<S>>): Workflow<S, A> =>
-  ({ resource, states, steps });
+export const defineWorkflow = <S extends string, A extends string>(
+  resource: string,
+  states: readonly S[],
+  steps: Record<A, WorkflowStep<S>>,
+): Workflow<S, A> => ({ resource, states, steps });
 
 /** The state `action` leads to from `current`, or 422 INVALID_TRANSITION naming the states it is allowed from. */
 export function transition<S extends string, A extends string>(workflow: Workflow<S, A>, action: A, current: S): S {

@@ -9,10 +9,23 @@ export const WORKFLOWS = [USER_WORKFLOW, MFA_WORKFLOW] as const;
 export function renderWorkflowDocs(): string {
   const sections = WORKFLOWS.map((w) => {
     const rows = Object.entries(w.steps).map(([action, step]) => {
-      const who = step.permission === 'system' ? 'the service itself' : step.permission === 'self' ? 'the user, on their own account' : `\`${step.permission}\``;
+      const who =
+        step.permission === 'system'
+          ? 'the service itself'
+          : step.permission === 'self'
+            ? 'the user, on their own account'
+            : `\`${step.permission}\``;
       return `| ${action} | ${step.from.join(', ')} | ${stepSummary(step).replace(/^.* to /, '')} | ${who} | \`${step.audit}\` |`;
     });
-    return [`## ${w.resource}`, '', `States: ${w.states.join(', ')}.`, '', '| action | from | to | who | audit action |', '|---|---|---|---|---|', ...rows].join('\n');
+    return [
+      `## ${w.resource}`,
+      '',
+      `States: ${w.states.join(', ')}.`,
+      '',
+      '| action | from | to | who | audit action |',
+      '|---|---|---|---|---|',
+      ...rows,
+    ].join('\n');
   });
   return [
     '# Workflows',

@@ -1,6 +1,6 @@
-import { Type, type Static, type TProperties, type TSchema } from 'typebox';
-import { Compile } from 'typebox/compile';
+import { type Static, type TProperties, type TSchema, Type } from 'typebox';
 import type { Validator } from 'typebox/compile';
+import { Compile } from 'typebox/compile';
 import type { QueueName } from '../queues/names.js';
 
 /** A row id (uuid v7). */
@@ -25,11 +25,17 @@ export interface JobSpec {
  */
 export const CATALOGUE = {
   webhooks: {
-    'registry-event': { payload: Ids({ eventId: RegistryEventId }), does: 'applies a received registry event to its user' },
+    'registry-event': {
+      payload: Ids({ eventId: RegistryEventId }),
+      does: 'applies a received registry event to its user',
+    },
   },
   mail: {
     // One object per kind of mail as more come; the kind picks the sender.
-    send: { payload: Type.Union([Ids({ kind: Type.Literal('password_reset'), resetId: Id })]), does: 'mints and sends a password reset or set-password token' },
+    send: {
+      payload: Type.Union([Ids({ kind: Type.Literal('password_reset'), resetId: Id })]),
+      does: 'mints and sends a password reset or set-password token',
+    },
   },
   audit: {
     chain: { payload: Nothing, does: 'hash-chains committed audit entries' },
@@ -44,11 +50,13 @@ type Catalogue = typeof CATALOGUE;
 export type JobQueue = keyof Catalogue;
 /** A job's catalogue key, `queue.name`: `'mail.send'`. */
 export type JobKey = { [Q in JobQueue]: `${Q}.${keyof Catalogue[Q] & string}` }[JobQueue];
-type SpecOf<K extends JobKey> = K extends `${infer Q extends JobQueue}.${infer N}` ? (N extends keyof Catalogue[Q] ? Catalogue[Q][N] : never) : never;
+type SpecOf<K extends JobKey> = K extends `${infer Q extends JobQueue}.${infer N}`
+  ? N extends keyof Catalogue[Q]
+    ? Catalogue[Q][N]
+    : never
+  : never;
 /** The payload type of a job, from its schema. */
 export type JobPayload<K extends JobKey> = SpecOf<K> extends { payload: infer S extends TSchema } ? Static<S> : never;
-/** The jobs that carry no payload (the scheduled ones). */
-export type PayloadlessJobKey = { [K in JobKey]: keyof JobPayload<K> extends never ? K : never }[JobKey];
 
 /** An outbox row to write: the unit of work checks it against the catalogue before it is written. */
 export interface JobInput {
@@ -61,7 +69,11 @@ export interface JobInput {
 /** A job produced from the catalogue; TypeScript checks the name and the payload. */
 export function job<K extends JobKey>(key: K, payload: JobPayload<K>): JobInput {
   const dot = key.indexOf('.');
-  return { queue: key.slice(0, dot) as QueueName, name: key.slice(dot + 1), payload: payload as Record<string, unknown> };
+  return {
+    queue: key.slice(0, dot) as QueueName,
+    name: key.slice(dot + 1),
+    payload: payload as Record<string, unknown>,
+  };
 }
 
 /** A job that is not in the catalogue or whose payload does not match its schema. Never retried. */
@@ -69,15 +81,27 @@ export class InvalidJobError extends Error {
   override name = 'InvalidJobError';
 }
 
-export interface CataloguedJob { key: JobKey; queue: JobQueue; name: string; spec: JobSpec }
+export interface CataloguedJob {
+  key: JobKey;
+  queue: JobQueue;
+  name: string;
+  spec: JobSpec;
+}
 
 /** Every catalogued job, in catalogue order. */
 export const catalogued: readonly CataloguedJob[] = Object.entries(CATALOGUE).flatMap(([queue, jobs]) =>
-  Object.entries(jobs as Record<string, JobSpec>).map(([name, spec]) => ({ key: `${queue}.${name}` as JobKey, queue: queue as JobQueue, name, spec })));
+  Object.entries(jobs as Record<string, JobSpec>).map(([name, spec]) => ({
+    key: `${queue}.${name}` as JobKey,
+    queue: queue as JobQueue,
+    name,
+    spec,
+  })),
+);
 
 // Compiled once per process: every write and every processed job is checked.
 const validators = new Map<string, { entry: CataloguedJob; validator: Validator }>(
-  catalogued.map((entry) => [entry.key, { entry, validator: Compile(entry.spec.payload) }]));
+  catalogued.map((entry) => [entry.key, { entry, validator: Compile(entry.spec.payload) }]),
+);
 
 /**
  * Checks a job against the catalogue and returns its entry; throws InvalidJobError naming the job
@@ -85,7 +109,8 @@ const validators = new Map<string, { entry: CataloguedJob; validator: Validator 
  */
 export function checkJob(queue: string, name: string, payload: unknown): CataloguedJob {
   const found = validators.get(`${queue}.${name}`);
-  if (!found) throw new InvalidJobError(`Unknown job ${queue}.${name}: not in the job catalogue (shared/jobs/catalogue.ts)`);
+  if (!found)
+    throw new InvalidJobError(`Unknown job ${queue}.${name}: not in the job catalogue (shared/jobs/catalogue.ts)`);
   if (!found.validator.Check(payload)) {
     const problems = found.validator.Errors(payload).map((e) => `${e.instancePath || '/'} ${e.message}`);
     throw new InvalidJobError(`Invalid payload for job ${queue}.${name}: ${[...new Set(problems)].join('; ')}`);

@@ -1,12 +1,12 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { sql, type SelectQueryBuilder } from 'kysely';
-import { db, type Database } from '../db/database.js';
+import { type SelectQueryBuilder, sql } from 'kysely';
+import { type Database, db } from '../db/database.js';
 import type { Outcome } from '../db/unit-of-work.js';
-import { systemAct, type Act } from '../domain/act.js';
+import { type Act, systemAct } from '../domain/act.js';
 import type { ServiceDeps } from '../domain/deps.js';
 
 /** Candidates: a select over the swept table, narrowed to the items still to do. */
-export type Candidates<T extends keyof Database> = SelectQueryBuilder<Database, T, {}>;
+export type Candidates<T extends keyof Database> = SelectQueryBuilder<Database, T, Record<never, never>>;
 
 /** A scheduled sweep: which rows are due, and the change that makes each one done. */
 export interface Sweep<T extends keyof Database> {
@@ -61,7 +61,9 @@ const REPORTED_FAILURES = 100;
  * in flight. A row skipped (locked elsewhere) or failed is left for the next run.
  */
 export async function sweep<T extends keyof Database>(
-  deps: Pick<ServiceDeps, 'orm' | 'uow' | 'log'>, spec: Sweep<T>, options: SweepOptions = {},
+  deps: Pick<ServiceDeps, 'orm' | 'uow' | 'log'>,
+  spec: Sweep<T>,
+  options: SweepOptions = {},
 ): Promise<SweepResult> {
   const batchSize = options.batchSize ?? 100;
   const act = options.act ?? systemAct();
@@ -77,14 +79,22 @@ export async function sweep<T extends keyof Database>(
   for (;;) {
     const claimed = await candidates(deps.orm.em.fork())
       .$if(after !== undefined, (q) => q.where(sql<boolean>`${key} > ${after}`))
-      .orderBy(key).limit(batchSize).forUpdate().skipLocked().execute();
+      .orderBy(key)
+      .limit(batchSize)
+      .forUpdate()
+      .skipLocked()
+      .execute();
     const ids = claimed.map((row) => row.id);
     if (!ids.length) return result;
     await options.onBatch?.(ids);
     for (const id of ids) {
       try {
         const applied = await deps.uow.run(act, async (em) => {
-          const still = await candidates(em).where(sql<boolean>`${key} = ${id}`).forUpdate().skipLocked().executeTakeFirst();
+          const still = await candidates(em)
+            .where(sql<boolean>`${key} = ${id}`)
+            .forUpdate()
+            .skipLocked()
+            .executeTakeFirst();
           if (!still) return { result: false, audit: [] };
           return { ...(await spec.apply(em, id)), result: true };
         });

@@ -3,9 +3,9 @@ import pg from 'pg';
 import { db } from '../db/database.js';
 import type { Orm } from '../db/orm.js';
 import type { Logger } from '../logger.js';
+import { withTimeout } from '../redis.js';
 import { QUEUE_NAMES, type QueueName } from './names.js';
 import type { QueueSet } from './queue-set.js';
-import { withTimeout } from '../redis.js';
 
 const isQueueName = (name: string): name is QueueName => (QUEUE_NAMES as readonly string[]).includes(name);
 
@@ -97,20 +97,34 @@ export class OutboxRelay {
   private async pass(): Promise<{ dispatched: number; failed: boolean; seen: number }> {
     // BullMQ waits for a connection rather than failing; without one, leave the rows for a later pass.
     if (this.opts.queues.connection.status !== 'ready') {
-      this.opts.log.warn({ redis: this.opts.queues.connection.status }, 'outbox relay: Redis not ready; rows stay in the outbox');
+      this.opts.log.warn(
+        { redis: this.opts.queues.connection.status },
+        'outbox relay: Redis not ready; rows stay in the outbox',
+      );
       return { dispatched: 0, failed: true, seen: 0 };
     }
     return this.opts.orm.em.fork().transactional(async (em) => {
       const outbox = db(em);
-      const rows = await outbox.selectFrom('outbox').select(['id', 'queue', 'job_name', 'payload'])
-        .where('dispatched_at', 'is', null).orderBy('created_at').orderBy('id').limit(this.batchSize)
-        .forUpdate().skipLocked().execute();
+      const rows = await outbox
+        .selectFrom('outbox')
+        .select(['id', 'queue', 'job_name', 'payload'])
+        .where('dispatched_at', 'is', null)
+        .orderBy('created_at')
+        .orderBy('id')
+        .limit(this.batchSize)
+        .forUpdate()
+        .skipLocked()
+        .execute();
       const done: string[] = [];
       let failure: { id: string; message: string } | undefined;
       for (const row of rows) {
         try {
           if (!isQueueName(row.queue)) throw new Error(`Unknown queue ${row.queue}`);
-          await withTimeout(this.opts.queues.get(row.queue).add(row.job_name, row.payload, { jobId: row.id }), 5000, 'Redis');
+          await withTimeout(
+            this.opts.queues.get(row.queue).add(row.job_name, row.payload, { jobId: row.id }),
+            5000,
+            'Redis',
+          );
           done.push(row.id);
         } catch (err) {
           failure = { id: row.id, message: (err as Error).message };
@@ -118,13 +132,25 @@ export class OutboxRelay {
         }
       }
       if (done.length) {
-        await outbox.updateTable('outbox').set((eb) => ({ dispatched_at: sql<Date>`now()`, dispatch_attempts: eb('dispatch_attempts', '+', 1) }))
-          .where((eb) => eb('id', '=', eb.fn.any(eb.val(done)))).execute();
+        await outbox
+          .updateTable('outbox')
+          .set((eb) => ({ dispatched_at: sql<Date>`now()`, dispatch_attempts: eb('dispatch_attempts', '+', 1) }))
+          .where((eb) => eb('id', '=', eb.fn.any(eb.val(done))))
+          .execute();
       }
       if (failure) {
-        await outbox.updateTable('outbox').set((eb) => ({ dispatch_attempts: eb('dispatch_attempts', '+', 1), last_error: failure.message.slice(0, 500) }))
-          .where('id', '=', failure.id).execute();
-        this.opts.log.warn({ outboxId: failure.id, error: failure.message }, 'outbox relay could not enqueue; will retry');
+        await outbox
+          .updateTable('outbox')
+          .set((eb) => ({
+            dispatch_attempts: eb('dispatch_attempts', '+', 1),
+            last_error: failure.message.slice(0, 500),
+          }))
+          .where('id', '=', failure.id)
+          .execute();
+        this.opts.log.warn(
+          { outboxId: failure.id, error: failure.message },
+          'outbox relay could not enqueue; will retry',
+        );
       }
       return { dispatched: done.length, failed: Boolean(failure), seen: rows.length };
     });

@@ -1,4 +1,4 @@
-import { Queue, type JobsOptions } from 'bullmq';
+import { type JobsOptions, Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { QUEUE_NAMES, type QueueName } from './names.js';
 
@@ -14,7 +14,10 @@ export const DEFAULT_JOB_OPTIONS: JobsOptions = {
 export class QueueSet {
   readonly queues: ReadonlyMap<QueueName, Queue>;
 
-  constructor(readonly connection: Redis, readonly prefix: string) {
+  constructor(
+    readonly connection: Redis,
+    readonly prefix: string,
+  ) {
     this.queues = new Map(
       QUEUE_NAMES.map((name) => {
         const queue = new Queue(name, { connection, prefix, defaultJobOptions: DEFAULT_JOB_OPTIONS });
@@ -32,7 +35,13 @@ export class QueueSet {
 
   async counts(): Promise<Record<QueueName, Record<string, number>>> {
     const entries = await Promise.all(
-      [...this.queues].map(async ([name, queue]) => [name, await queue.getJobCounts('waiting', 'active', 'delayed', 'failed', 'completed', 'prioritized')] as const),
+      [...this.queues].map(
+        async ([name, queue]) =>
+          [
+            name,
+            await queue.getJobCounts('waiting', 'active', 'delayed', 'failed', 'completed', 'prioritized'),
+          ] as const,
+      ),
     );
     return Object.fromEntries(entries) as Record<QueueName, Record<string, number>>;
   }

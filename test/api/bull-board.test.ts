@@ -1,9 +1,9 @@
 import test from 'ava';
-import { chromium, type Browser } from 'playwright-core';
+import { type Browser, chromium } from 'playwright-core';
 import { QUEUE_NAMES } from '../../shared/queues/names.js';
 import { bearer } from '../helpers/client.js';
 import { given } from '../helpers/given.js';
-import { startStack, type Stack } from '../helpers/stack.js';
+import { type Stack, startStack } from '../helpers/stack.js';
 
 let stack: Stack;
 let base: string;
@@ -14,7 +14,15 @@ test.before(async () => {
   browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
 });
 test.after.always(async () => {
@@ -38,7 +46,11 @@ test('without queue:admin the board answers 403 naming the permission', async (t
 test('the board API lists every queue of the contract with its jobs', async (t) => {
   const admin = await given.user(stack, { permissions: ['queue:admin'] });
   const waiting = await stack.app.queues.get('mail').add('send', { to: 'ids-only' }, { attempts: 1 });
-  const res = await stack.app.inject({ method: 'GET', url: '/admin/queues/api/queues?activeQueue=mail&status=waiting', headers: bearer(admin) });
+  const res = await stack.app.inject({
+    method: 'GET',
+    url: '/admin/queues/api/queues?activeQueue=mail&status=waiting',
+    headers: bearer(admin),
+  });
   t.is(res.statusCode, 200);
   const queues = res.json().queues as { name: string; counts: Record<string, number>; jobs: { id: string }[] }[];
   t.deepEqual(queues.map((q) => q.name).sort(), [...QUEUE_NAMES].sort());
@@ -77,6 +89,10 @@ test('a signed-in user without queue:admin is refused at the board sign-in excha
 
 test('the board cookie is not accepted outside the board', async (t) => {
   const admin = await given.user(stack, { permissions: ['queue:admin', 'system:read'] });
-  const res = await stack.app.inject({ method: 'GET', url: '/system/info', headers: { cookie: `board_token=${admin.token}` } });
+  const res = await stack.app.inject({
+    method: 'GET',
+    url: '/system/info',
+    headers: { cookie: `board_token=${admin.token}` },
+  });
   t.is(res.statusCode, 401);
 });

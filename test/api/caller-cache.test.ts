@@ -1,7 +1,7 @@
 import test, { type ExecutionContext } from 'ava';
 import { bearer } from '../helpers/client.js';
-import { given, type AccountOptions } from '../helpers/given.js';
-import { startStack, type Stack } from '../helpers/stack.js';
+import { type AccountOptions, given } from '../helpers/given.js';
+import { type Stack, startStack } from '../helpers/stack.js';
 
 /**
  * Each API process reuses a resolved caller while the caller's stamps in Redis are unchanged. Every
@@ -9,7 +9,12 @@ import { startStack, type Stack } from '../helpers/stack.js';
  * process whose cache holds that caller: here the cache of `reader` is always warm when the change
  * is made on `writer`.
  */
-const ENV = { RATE_LIMIT_LOGIN_MAX: '100000', RATE_LIMIT_REFRESH_MAX: '100000', RATE_LIMIT_PASSWORD_MAX: '100000', LOCKOUT_THRESHOLD: '3' };
+const ENV = {
+  RATE_LIMIT_LOGIN_MAX: '100000',
+  RATE_LIMIT_REFRESH_MAX: '100000',
+  RATE_LIMIT_PASSWORD_MAX: '100000',
+  LOCKOUT_THRESHOLD: '3',
+};
 let writer: Stack;
 let reader: Stack;
 test.before(async () => {
@@ -34,20 +39,38 @@ async function warm(t: ExecutionContext, opts: AccountOptions = {}) {
   return { ...user, first, second };
 }
 
-const answers = (t: ExecutionContext, res: { statusCode: number; json(): { error: { code: string } } }, status: number, code: string) => {
+const answers = (
+  t: ExecutionContext,
+  res: { statusCode: number; json(): { error: { code: string } } },
+  status: number,
+  code: string,
+) => {
   t.is(res.statusCode, status);
   t.is(res.json().error.code, code);
 };
 
 test('logout-all on one process ends the cached session on another at once', async (t) => {
   const u = await warm(t);
-  t.is((await writer.app.inject({ method: 'POST', url: '/auth/logout-all', headers: auth(u.first.accessToken) })).statusCode, 204);
+  t.is(
+    (await writer.app.inject({ method: 'POST', url: '/auth/logout-all', headers: auth(u.first.accessToken) }))
+      .statusCode,
+    204,
+  );
   answers(t, await get(reader, u.second.accessToken), 401, 'SESSION_REVOKED');
 });
 
-test('revoking another device\'s session ends it on another process at once', async (t) => {
+test("revoking another device's session ends it on another process at once", async (t) => {
   const u = await warm(t);
-  t.is((await writer.app.inject({ method: 'DELETE', url: `/auth/sessions/${u.second.familyId}`, headers: auth(u.first.accessToken) })).statusCode, 204);
+  t.is(
+    (
+      await writer.app.inject({
+        method: 'DELETE',
+        url: `/auth/sessions/${u.second.familyId}`,
+        headers: auth(u.first.accessToken),
+      })
+    ).statusCode,
+    204,
+  );
   answers(t, await get(reader, u.second.accessToken), 401, 'SESSION_REVOKED');
   t.is((await get(reader, u.first.accessToken)).statusCode, 200, 'the device that revoked stays signed in');
 });
@@ -55,7 +78,9 @@ test('revoking another device\'s session ends it on another process at once', as
 test('a password change ends the other sessions on another process at once', async (t) => {
   const u = await warm(t);
   const res = await writer.app.inject({
-    method: 'POST', url: '/auth/change-password', headers: auth(u.first.accessToken),
+    method: 'POST',
+    url: '/auth/change-password',
+    headers: auth(u.first.accessToken),
     payload: { currentPassword: u.password, newPassword: 'another-long-password-42' },
   });
   t.is(res.statusCode, 204);
@@ -64,18 +89,31 @@ test('a password change ends the other sessions on another process at once', asy
 
 test('refresh-token reuse ends the family on another process at once', async (t) => {
   const u = await warm(t);
-  const rotated = await writer.app.inject({ method: 'POST', url: '/auth/refresh', payload: { refreshToken: u.first.refreshToken } });
+  const rotated = await writer.app.inject({
+    method: 'POST',
+    url: '/auth/refresh',
+    payload: { refreshToken: u.first.refreshToken },
+  });
   t.is(rotated.statusCode, 200);
   const next = rotated.json().data.accessToken as string;
   t.is((await get(reader, next)).statusCode, 200, 'warm with the rotated token');
-  answers(t, await writer.app.inject({ method: 'POST', url: '/auth/refresh', payload: { refreshToken: u.first.refreshToken } }), 401, 'INVALID_REFRESH_TOKEN');
+  answers(
+    t,
+    await writer.app.inject({ method: 'POST', url: '/auth/refresh', payload: { refreshToken: u.first.refreshToken } }),
+    401,
+    'INVALID_REFRESH_TOKEN',
+  );
   answers(t, await get(reader, next), 401, 'SESSION_REVOKED');
 });
 
 test('a lockout by failed sign-ins shows on another process at once', async (t) => {
   const u = await warm(t);
   for (let i = 0; i < 3; i++) {
-    await writer.app.inject({ method: 'POST', url: '/auth/login', payload: { email: u.email, password: 'wrong-password-123' } });
+    await writer.app.inject({
+      method: 'POST',
+      url: '/auth/login',
+      payload: { email: u.email, password: 'wrong-password-123' },
+    });
   }
   answers(t, await get(reader, u.first.accessToken), 403, 'ACCOUNT_NOT_ACTIVE');
 });
@@ -86,20 +124,59 @@ test('a role granted or removed on one process applies on another at once', asyn
   const holder = { token: u.first.accessToken };
   t.is((await get(reader, holder.token, '/roles')).statusCode, 403);
   const compliance = '00000000-0000-7000-8000-000000000005';
-  t.is((await writer.app.inject({ method: 'POST', url: `/users/${u.id}/roles`, headers: bearer(boss), payload: { roleId: compliance } })).statusCode, 200);
+  t.is(
+    (
+      await writer.app.inject({
+        method: 'POST',
+        url: `/users/${u.id}/roles`,
+        headers: bearer(boss),
+        payload: { roleId: compliance },
+      })
+    ).statusCode,
+    200,
+  );
   t.is((await get(reader, holder.token, '/roles')).statusCode, 200, 'granted');
-  t.is((await writer.app.inject({ method: 'DELETE', url: `/users/${u.id}/roles/${compliance}`, headers: bearer(boss) })).statusCode, 200);
+  t.is(
+    (await writer.app.inject({ method: 'DELETE', url: `/users/${u.id}/roles/${compliance}`, headers: bearer(boss) }))
+      .statusCode,
+    200,
+  );
   t.is((await get(reader, holder.token, '/roles')).statusCode, 403, 'removed');
 });
 
-test('a role\'s permissions changed on one process apply to every holder on another at once', async (t) => {
+test("a role's permissions changed on one process apply to every holder on another at once", async (t) => {
   const boss = await admin();
-  const created = await writer.app.inject({ method: 'POST', url: '/roles', headers: bearer(boss), payload: { name: `readers-${Date.now()}`, permissions: ['user:read'] } });
+  const created = await writer.app.inject({
+    method: 'POST',
+    url: '/roles',
+    headers: bearer(boss),
+    payload: { name: `readers-${Date.now()}`, permissions: ['user:read'] },
+  });
   const roleId = created.json().data.id as string;
   const holder = await given.user(writer);
-  t.is((await writer.app.inject({ method: 'POST', url: `/users/${holder.id}/roles`, headers: bearer(boss), payload: { roleId } })).statusCode, 200);
+  t.is(
+    (
+      await writer.app.inject({
+        method: 'POST',
+        url: `/users/${holder.id}/roles`,
+        headers: bearer(boss),
+        payload: { roleId },
+      })
+    ).statusCode,
+    200,
+  );
   t.is((await get(reader, holder.token, '/permissions')).statusCode, 403, 'warm');
-  t.is((await writer.app.inject({ method: 'PUT', url: `/roles/${roleId}/permissions`, headers: bearer(boss), payload: { permissions: ['user:read', 'role:read'] } })).statusCode, 200);
+  t.is(
+    (
+      await writer.app.inject({
+        method: 'PUT',
+        url: `/roles/${roleId}/permissions`,
+        headers: bearer(boss),
+        payload: { permissions: ['user:read', 'role:read'] },
+      })
+    ).statusCode,
+    200,
+  );
   t.is((await get(reader, holder.token, '/permissions')).statusCode, 200);
 });
 
@@ -108,16 +185,39 @@ test('moving a user to another insurer changes their data scope on another proce
   const viewer = await given.user(writer, { permissions: ['user:read'], insurerId: 'ins-a' });
   const colleague = await given.user(writer, { insurerId: 'ins-a' });
   t.is((await get(reader, viewer.token, `/users/${colleague.id}`)).statusCode, 200, 'warm: same insurer');
-  t.is((await writer.app.inject({ method: 'PATCH', url: `/users/${viewer.id}`, headers: bearer(boss), payload: { insurerId: 'ins-b' } })).statusCode, 200);
+  t.is(
+    (
+      await writer.app.inject({
+        method: 'PATCH',
+        url: `/users/${viewer.id}`,
+        headers: bearer(boss),
+        payload: { insurerId: 'ins-b' },
+      })
+    ).statusCode,
+    200,
+  );
   answers(t, await get(reader, viewer.token, `/users/${colleague.id}`), 404, 'NOT_FOUND');
 });
 
 test('activating a suspended user lets a new sign-in work on another process, and suspension ends the cached one', async (t) => {
   const u = await warm(t);
   const boss = await admin();
-  t.is((await writer.app.inject({ method: 'POST', url: `/users/${u.id}/suspend`, headers: bearer(boss), payload: { reason: 'check' } })).statusCode, 200);
+  t.is(
+    (
+      await writer.app.inject({
+        method: 'POST',
+        url: `/users/${u.id}/suspend`,
+        headers: bearer(boss),
+        payload: { reason: 'check' },
+      })
+    ).statusCode,
+    200,
+  );
   answers(t, await get(reader, u.first.accessToken), 401, 'SESSION_REVOKED');
-  t.is((await writer.app.inject({ method: 'POST', url: `/users/${u.id}/activate`, headers: bearer(boss) })).statusCode, 200);
+  t.is(
+    (await writer.app.inject({ method: 'POST', url: `/users/${u.id}/activate`, headers: bearer(boss) })).statusCode,
+    200,
+  );
   const again = await given.login(writer, u);
   t.is((await get(reader, again.accessToken)).statusCode, 200);
 });

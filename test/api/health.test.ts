@@ -4,11 +4,15 @@ import { buildApp } from '../../api/app.js';
 import { createOrm } from '../../shared/db/orm.js';
 import { bearer } from '../helpers/client.js';
 import { given } from '../helpers/given.js';
-import { startStack, testConfig, type Stack } from '../helpers/stack.js';
+import { type Stack, startStack, testConfig } from '../helpers/stack.js';
 
 let stack: Stack;
-test.before(async () => { stack = await startStack(); });
-test.after.always(async () => { await stack?.close(); });
+test.before(async () => {
+  stack = await startStack();
+});
+test.after.always(async () => {
+  await stack?.close();
+});
 
 /** An app whose PostgreSQL or Redis is a port nothing listens on. */
 async function appWith(env: Record<string, string>) {
@@ -16,7 +20,13 @@ async function appWith(env: Record<string, string>) {
   const orm = await createOrm(config);
   const app = await buildApp({ config, orm, logger: false });
   await app.ready();
-  return { app, close: async () => { await app.close(); await orm.close(); } };
+  return {
+    app,
+    close: async () => {
+      await app.close();
+      await orm.close();
+    },
+  };
 }
 
 test('/health/live answers 200 while the process runs', async (t) => {
@@ -124,6 +134,9 @@ test('/system/info gives name, version, runtime and every queue with its counts'
   t.is(info.environment, 'test');
   t.is(typeof info.uptimeSeconds, 'number');
   t.truthy(info.name && info.version);
-  t.deepEqual(info.queues.map((q: { name: string }) => q.name), ['webhooks', 'mail', 'audit', 'renewals', 'quotations', 'policies', 'disputes', 'maintenance']);
+  t.deepEqual(
+    info.queues.map((q: { name: string }) => q.name),
+    ['webhooks', 'mail', 'audit', 'renewals', 'quotations', 'policies', 'disputes', 'maintenance'],
+  );
   t.is(typeof info.queues[0].counts.waiting, 'number');
 });

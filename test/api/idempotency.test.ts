@@ -1,16 +1,27 @@
 import test from 'ava';
 import { uuidv7 } from '../../shared/ids.js';
+import { type Stack, startStack, waitFor } from '../helpers/stack.js';
 import { postRegistryEvent } from '../helpers/webhooks.js';
-import { startStack, waitFor, type Stack } from '../helpers/stack.js';
 
 let stack: Stack;
-test.before(async () => { stack = await startStack(); });
-test.after.always(async () => { await stack?.close(); });
+test.before(async () => {
+  stack = await startStack();
+});
+test.after.always(async () => {
+  await stack?.close();
+});
 
-const event = (type = 'registry.heartbeat') => ({ eventId: `evt-${uuidv7()}`, type, occurredAt: new Date().toISOString(), data: {} });
-const count = async (sql: string, params: unknown[]) => (await stack.orm.em.fork().execute(`select count(*)::int as n from ${sql}`, params))[0].n as number;
+const event = (type = 'registry.heartbeat') => ({
+  eventId: `evt-${uuidv7()}`,
+  type,
+  occurredAt: new Date().toISOString(),
+  data: {},
+});
+const count = async (sql: string, params: unknown[]) =>
+  (await stack.orm.em.fork().execute(`select count(*)::int as n from ${sql}`, params))[0].n as number;
 const auditCount = (eventId: string) => count(`audit_entries where subject_id = ?`, [eventId]);
-const keyRow = async (key: string) => (await stack.orm.em.fork().execute(`select * from idempotency_records where key = ?`, [key]))[0];
+const keyRow = async (key: string) =>
+  (await stack.orm.em.fork().execute(`select * from idempotency_records where key = ?`, [key]))[0];
 
 test('a repeat with the same key and body returns the stored response with Idempotent-Replayed and changes nothing', async (t) => {
   const key = `k-${uuidv7()}`;
@@ -45,7 +56,9 @@ test('the same key with a different body answers 409 IDEMPOTENCY_CONFLICT', asyn
 test('parallel requests with the same key make exactly one change; the others replay or are told it is in progress', async (t) => {
   const key = `k-${uuidv7()}`;
   const body = event('identity.verified');
-  const responses = await Promise.all(Array.from({ length: 8 }, () => postRegistryEvent(stack.app, body, { headers: { 'idempotency-key': key } })));
+  const responses = await Promise.all(
+    Array.from({ length: 8 }, () => postRegistryEvent(stack.app, body, { headers: { 'idempotency-key': key } })),
+  );
   const fresh = responses.filter((r) => r.statusCode === 201 && !r.headers['idempotent-replayed']);
   t.is(fresh.length, 1);
   for (const r of responses) {
@@ -78,7 +91,10 @@ test('a request that fails stores nothing, so the key can be used again', async 
 test('keys are scoped to the caller: another client IP with the same key is a different request', async (t) => {
   const key = `k-${uuidv7()}`;
   t.is((await postRegistryEvent(stack.app, event(), { headers: { 'idempotency-key': key } })).statusCode, 200);
-  const elsewhere = await stack.app.inject({ ...(await import('../helpers/webhooks.js')).signedRequest(stack.app, event(), { 'idempotency-key': key }), remoteAddress: '10.9.9.9' });
+  const elsewhere = await stack.app.inject({
+    ...(await import('../helpers/webhooks.js')).signedRequest(stack.app, event(), { 'idempotency-key': key }),
+    remoteAddress: '10.9.9.9',
+  });
   t.is(elsewhere.statusCode, 200);
   t.is(elsewhere.headers['idempotent-replayed'], undefined);
 });
@@ -104,10 +120,12 @@ test('a claim left behind by a request that died is taken over after it expires'
   // A first request with this key claims it and dies: simulate by expiring its claim while it is held.
   const first = await postRegistryEvent(stack.app, body, { headers: { 'idempotency-key': key } });
   t.is(first.statusCode, 200);
-  await stack.orm.em.fork().execute(
-    `update idempotency_records set state = 'in_progress', response_status = null, response_body = null, locked_until = now() - interval '1 second' where key = ?`,
-    [key],
-  );
+  await stack.orm.em
+    .fork()
+    .execute(
+      `update idempotency_records set state = 'in_progress', response_status = null, response_body = null, locked_until = now() - interval '1 second' where key = ?`,
+      [key],
+    );
   await stack.orm.em.fork().execute(`delete from registry_events where event_id = ?`, [body.eventId]);
   const res = await postRegistryEvent(stack.app, body, { headers: { 'idempotency-key': key } });
   t.is(res.statusCode, 200);
@@ -115,7 +133,12 @@ test('a claim left behind by a request that died is taken over after it expires'
 });
 
 test('records older than 24 hours are purged by the scheduled maintenance job', async (t) => {
-  const workers = await (await import('../../workers/main.js')).startWorkers({ config: stack.config, orm: stack.orm, relay: false, log: stack.app.log as never });
+  const workers = await (await import('../../workers/main.js')).startWorkers({
+    config: stack.config,
+    orm: stack.orm,
+    relay: false,
+    log: stack.app.log as never,
+  });
   try {
     const schedulers = await workers.queues.get('maintenance').getJobSchedulers();
     t.true(schedulers.some((s) => s.key === 'purge-idempotency' || s.id === 'purge-idempotency'));

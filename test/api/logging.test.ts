@@ -9,11 +9,23 @@ test('a request logs one completion line with method, url, status and time; ever
   const lines: string[] = [];
   const config = testConfig(await createTestDatabase(), { LOG_LEVEL: 'info' });
   const orm = await createOrm(config);
-  const app = await buildApp({ config, orm, logDestination: { write: (line) => { lines.push(line); } } });
+  const app = await buildApp({
+    config,
+    orm,
+    logDestination: {
+      write: (line) => {
+        lines.push(line);
+      },
+    },
+  });
   try {
     await app.ready();
     const user = await given.user({ app, orm }, { permissions: ['audit:read'] });
-    const res = await app.inject({ method: 'GET', url: '/audit?limit=1', headers: { ...bearer(user), 'x-request-id': 'log-check-1', cookie: 'board_token=secret-cookie' } });
+    const res = await app.inject({
+      method: 'GET',
+      url: '/audit?limit=1',
+      headers: { ...bearer(user), 'x-request-id': 'log-check-1', cookie: 'board_token=secret-cookie' },
+    });
     t.is(res.statusCode, 200);
     const mine = lines.map((l) => JSON.parse(l)).filter((l) => l.requestId === 'log-check-1');
     const completed = mine.filter((l) => l.msg === 'request completed');

@@ -1,16 +1,20 @@
 import { Spectral } from '@stoplight/spectral-core';
 import { oas } from '@stoplight/spectral-rulesets';
 import test from 'ava';
-import { startStack, type Stack } from '../helpers/stack.js';
+import { type Stack, startStack } from '../helpers/stack.js';
 
 /** Spectral's DiagnosticSeverity: 0 error, 1 warning, 2 information, 3 hint. */
 const SEVERITY = ['error', 'warning', 'info', 'hint'];
 
 let stack: Stack;
-test.before(async () => { stack = await startStack(); });
-test.after.always(async () => { await stack?.close(); });
+test.before(async () => {
+  stack = await startStack();
+});
+test.after.always(async () => {
+  await stack?.close();
+});
 
-test('the OpenAPI document passes Spectral\'s spectral:oas ruleset with no errors and no warnings', async (t) => {
+test("the OpenAPI document passes Spectral's spectral:oas ruleset with no errors and no warnings", async (t) => {
   const spectral = new Spectral();
   // What `extends: spectral:oas` means in a .spectral.yaml: the ruleset's recommended rules, each at its own severity.
   spectral.setRuleset({ extends: [[oas as never, 'recommended']] });

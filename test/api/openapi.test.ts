@@ -1,7 +1,7 @@
 import test from 'ava';
 import type { CatalogRoute } from '../../api/app.js';
 import { PERMISSIONS } from '../../shared/domain/access/permissions.js';
-import { startStack, type Stack } from '../helpers/stack.js';
+import { type Stack, startStack } from '../helpers/stack.js';
 
 /** Documentation UI: HTML and static assets, not JSON operations. */
 const isDocsUi = (r: CatalogRoute) => r.url.startsWith('/docs');
@@ -16,11 +16,16 @@ test.before(async () => {
   routes = stack.app.routeCatalog.filter((r) => r.method !== 'HEAD');
   openapi = (await stack.app.inject({ method: 'GET', url: '/openapi.json' })).json();
 });
-test.after.always(async () => { await stack?.close(); });
+test.after.always(async () => {
+  await stack?.close();
+});
 
 function operations(): { name: string; op: Record<string, any> }[] {
   return Object.entries(openapi.paths as Record<string, Record<string, any>>).flatMap(([path, item]) =>
-    Object.entries(item).filter(([method]) => METHODS.includes(method)).map(([method, op]) => ({ name: `${method.toUpperCase()} ${path}`, op })));
+    Object.entries(item)
+      .filter(([method]) => METHODS.includes(method))
+      .map(([method, op]) => ({ name: `${method.toUpperCase()} ${path}`, op })),
+  );
 }
 
 /** A schema, or the component its local $ref names. */
@@ -57,15 +62,23 @@ test('/openapi.json is an OpenAPI 3.1 document generated from the route schemas'
 
 test('shared shapes are components referenced with $ref, never inlined', async (t) => {
   const components = openapi.components.schemas as Record<string, any>;
-  for (const name of ['ErrorEnvelope', 'Meta', 'PageMeta', 'User', 'Role', 'Session', 'Permission', 'AuditEntry']) t.truthy(components[name], name);
+  for (const name of ['ErrorEnvelope', 'Meta', 'PageMeta', 'User', 'Role', 'Session', 'Permission', 'AuditEntry'])
+    t.truthy(components[name], name);
   t.deepEqual(components.ErrorEnvelope.required, ['error', 'meta']);
   t.deepEqual(components.ErrorEnvelope.properties.meta, { $ref: '#/components/schemas/Meta' });
   t.deepEqual(Object.keys(components.PageMeta.properties), ['requestId', 'page']);
-  t.false(Object.keys(components).some((name) => /^def-\d+$/.test(name)), 'components are named by their $id');
+  t.false(
+    Object.keys(components).some((name) => /^def-\d+$/.test(name)),
+    'components are named by their $id',
+  );
 
   for (const { name, op } of operations()) {
     for (const code of ['4XX', '5XX']) {
-      t.deepEqual(op.responses[code]?.content?.['application/json']?.schema, { $ref: '#/components/schemas/ErrorEnvelope' }, `${name} ${code}`);
+      t.deepEqual(
+        op.responses[code]?.content?.['application/json']?.schema,
+        { $ref: '#/components/schemas/ErrorEnvelope' },
+        `${name} ${code}`,
+      );
       t.truthy(op.responses[code].description, `${name} ${code} description`);
     }
     for (const [code, response] of Object.entries(op.responses as Record<string, any>)) {
@@ -73,20 +86,32 @@ test('shared shapes are components referenced with $ref, never inlined', async (
       if (!/^2\d\d$/.test(code) || !schema?.properties?.meta) continue;
       const meta = schema.properties.meta.$ref;
       t.true(meta === '#/components/schemas/Meta' || meta === '#/components/schemas/PageMeta', `${name} ${code} meta`);
-      if (schema.properties.data?.type === 'array' && meta === '#/components/schemas/PageMeta') t.truthy(schema.properties.data.items, name);
+      if (schema.properties.data?.type === 'array' && meta === '#/components/schemas/PageMeta')
+        t.truthy(schema.properties.data.items, name);
     }
   }
   // Every reference resolves, and no path holds a copy of the envelope.
   for (const ref of refsIn(openapi)) t.notThrows(() => deref({ $ref: ref }), ref);
-  t.false(JSON.stringify(openapi.paths).includes('Stable machine-readable code'), 'the error envelope is inlined in a path');
-  t.is(openapi.paths['/users/{id}'].get.responses['200'].content['application/json'].schema.properties.data.$ref, '#/components/schemas/User');
-  t.is(openapi.paths['/auth/sessions'].get.responses['200'].content['application/json'].schema.properties.data.items.$ref, '#/components/schemas/Session');
+  t.false(
+    JSON.stringify(openapi.paths).includes('Stable machine-readable code'),
+    'the error envelope is inlined in a path',
+  );
+  t.is(
+    openapi.paths['/users/{id}'].get.responses['200'].content['application/json'].schema.properties.data.$ref,
+    '#/components/schemas/User',
+  );
+  t.is(
+    openapi.paths['/auth/sessions'].get.responses['200'].content['application/json'].schema.properties.data.items.$ref,
+    '#/components/schemas/Session',
+  );
 });
 
 test('every operation has an operationId, summary, description and declared tags; the permission note appears exactly once', async (t) => {
   const ops = operations();
   t.true(ops.length >= 30, `found ${ops.length} operations`);
-  const declared = new Map((openapi.tags as { name: string; description: string }[]).map((tag) => [tag.name, tag.description]));
+  const declared = new Map(
+    (openapi.tags as { name: string; description: string }[]).map((tag) => [tag.name, tag.description]),
+  );
   t.is(declared.size, openapi.tags.length, 'tags are declared once');
   for (const description of declared.values()) t.truthy(description);
   const ids = new Set<string>();
@@ -96,7 +121,10 @@ test('every operation has an operationId, summary, description and declared tags
     ids.add(op.operationId);
     t.truthy(op.summary, `${name} summary`);
     t.truthy(op.description, `${name} description`);
-    t.true(Array.isArray(op.tags) && op.tags.length > 0 && op.tags.every((tag: string) => declared.has(tag)), `${name} tags`);
+    t.true(
+      Array.isArray(op.tags) && op.tags.length > 0 && op.tags.every((tag: string) => declared.has(tag)),
+      `${name} tags`,
+    );
 
     const notes = (op.description as string).match(/Requires: [^\n]*|Any signed-in user\./g) ?? [];
     if (Array.isArray(op.security) && op.security.length === 0) {
@@ -105,7 +133,11 @@ test('every operation has an operationId, summary, description and declared tags
     }
     const permissions = op['x-permissions'] as string[];
     t.true(Array.isArray(permissions), `${name} x-permissions`);
-    t.deepEqual(notes, [permissions.length ? `Requires: ${permissions.join(', ')}.` : 'Any signed-in user.'], `${name} states its permissions once`);
+    t.deepEqual(
+      notes,
+      [permissions.length ? `Requires: ${permissions.join(', ')}.` : 'Any signed-in user.'],
+      `${name} states its permissions once`,
+    );
   }
   // GET operations (whose HEAD route shares the schema) included.
   t.is(openapi.paths['/system/info'].get.description.split('Requires: system:read.').length, 2);
@@ -141,14 +173,21 @@ test('every registered API route has a success response schema and error schemas
     const success = Object.keys(response).some((code) => /^2(\d\d|xx)$/.test(code));
     return !success || (r.url !== '/openapi.json' && (!response['4xx'] || !response['5xx']));
   });
-  t.deepEqual(missing.map((r) => `${r.method} ${r.url}`), []);
+  t.deepEqual(
+    missing.map((r) => `${r.method} ${r.url}`),
+    [],
+  );
 });
 
 test('every protected route declares the permissions it needs (an empty list: any signed-in user), each from the catalogue', async (t) => {
   const protectedRoutes = routes.filter((r) => !isDocsUi(r) && !r.config?.public);
   const undeclared = protectedRoutes.filter((r) => !Array.isArray(r.config?.permissions));
-  t.deepEqual(undeclared.map((r) => `${r.method} ${r.url}`), []);
-  for (const r of protectedRoutes) for (const p of r.config?.permissions as string[]) t.true(p in PERMISSIONS, `${r.url}: ${p}`);
+  t.deepEqual(
+    undeclared.map((r) => `${r.method} ${r.url}`),
+    [],
+  );
+  for (const r of protectedRoutes)
+    for (const p of (r.config?.permissions ?? []) as string[]) t.true(p in PERMISSIONS, `${r.url}: ${p}`);
 });
 
 test('the browsable reference is served at /docs', async (t) => {

@@ -1,20 +1,33 @@
 import test from 'ava';
 import { uuidv7 } from '../../shared/ids.js';
+import { type Stack, startStack, waitFor } from '../helpers/stack.js';
 import { postRegistryEvent } from '../helpers/webhooks.js';
-import { startStack, waitFor, type Stack } from '../helpers/stack.js';
 
 let stack: Stack;
-test.before(async () => { stack = await startStack({ workers: true }); });
-test.after.always(async () => { await stack?.close(); });
+test.before(async () => {
+  stack = await startStack({ workers: true });
+});
+test.after.always(async () => {
+  await stack?.close();
+});
 
 async function createUser(email: string): Promise<string> {
   const id = uuidv7();
-  await stack.orm.em.fork().execute(`insert into users (id, email, name, status) values (?, ?, 'Kyc Person', 'active')`, [id, email]);
+  await stack.orm.em
+    .fork()
+    .execute(`insert into users (id, email, name, status) values (?, ?, 'Kyc Person', 'active')`, [id, email]);
   return id;
 }
-const kycOf = async (id: string) => (await stack.orm.em.fork().execute(`select kyc_status, kyc_reference, national_id from users where id = ?`, [id]))[0];
-const eventRow = async (eventId: string) => (await stack.orm.em.fork().execute(`select * from registry_events where event_id = ?`, [eventId]))[0];
-const event = (type: string, data: Record<string, unknown>) => ({ eventId: `evt-${uuidv7()}`, type, occurredAt: new Date().toISOString(), data });
+const kycOf = async (id: string) =>
+  (await stack.orm.em.fork().execute(`select kyc_status, kyc_reference, national_id from users where id = ?`, [id]))[0];
+const eventRow = async (eventId: string) =>
+  (await stack.orm.em.fork().execute(`select * from registry_events where event_id = ?`, [eventId]))[0];
+const event = (type: string, data: Record<string, unknown>) => ({
+  eventId: `evt-${uuidv7()}`,
+  type,
+  occurredAt: new Date().toISOString(),
+  data,
+});
 
 test('a signed identity.verified event is queued by the API and applied by the worker', async (t) => {
   const userId = await createUser(`kyc-${uuidv7()}@example.test`);
@@ -22,7 +35,10 @@ test('a signed identity.verified event is queued by the API and applied by the w
   const res = await postRegistryEvent(stack.app, body);
   t.is(res.statusCode, 201);
   t.deepEqual(res.json().data, { eventId: body.eventId, status: 'queued' });
-  const user = await waitFor(async () => { const u = await kycOf(userId); return u.kyc_status === 'verified' && u; }, 'kycStatus verified');
+  const user = await waitFor(async () => {
+    const u = await kycOf(userId);
+    return u.kyc_status === 'verified' && u;
+  }, 'kycStatus verified');
   t.is(user.kyc_reference, 'REG-9');
   t.is(user.national_id, 'ID-123');
   t.is((await eventRow(body.eventId)).status, 'processed');
@@ -43,7 +59,9 @@ test('a type not acted upon is stored and acknowledged with 200 ignored, and que
   t.is(res.statusCode, 200);
   t.deepEqual(res.json().data, { eventId: body.eventId, status: 'ignored' });
   t.is((await eventRow(body.eventId)).status, 'ignored');
-  const outbox = await stack.orm.em.fork().execute(`select count(*)::int as n from outbox where payload->>'eventId' = ?`, [body.eventId]);
+  const outbox = await stack.orm.em
+    .fork()
+    .execute(`select count(*)::int as n from outbox where payload->>'eventId' = ?`, [body.eventId]);
   t.is(outbox[0].n, 0);
 });
 
@@ -58,7 +76,7 @@ test('a known eventId answers 409 CONFLICT, also when both deliveries arrive at 
 
 test('a bad signature, a wrong secret, a stale timestamp or missing headers answer 400 INVALID_SIGNATURE and store nothing', async (t) => {
   const cases = [
-    { name: 'wrong secret', opts: { secret: 'whsec_' + Buffer.from('another-secret-entirely').toString('base64') } },
+    { name: 'wrong secret', opts: { secret: `whsec_${Buffer.from('another-secret-entirely').toString('base64')}` } },
     { name: 'stale timestamp', opts: { timestamp: Math.floor(Date.now() / 1000) - 330 } },
     { name: 'future timestamp', opts: { timestamp: Math.floor(Date.now() / 1000) + 330 } },
     { name: 'garbage signature', opts: { headers: { 'webhook-signature': 'v1,AAAA' } } },
@@ -78,7 +96,10 @@ test('a signature is also accepted among several (key rotation)', async (t) => {
   const { signWebhook } = await import('../../shared/domain/registry/signature.js');
   const ts = Math.floor(Date.now() / 1000);
   const good = signWebhook(stack.config.REGISTRY_WEBHOOK_SECRET, body.eventId, ts, JSON.stringify(body));
-  const res = await postRegistryEvent(stack.app, body, { timestamp: ts, headers: { 'webhook-signature': `v1,b2xkLWtleQ== ${good}` } });
+  const res = await postRegistryEvent(stack.app, body, {
+    timestamp: ts,
+    headers: { 'webhook-signature': `v1,b2xkLWtleQ== ${good}` },
+  });
   t.is(res.statusCode, 200);
 });
 
@@ -88,8 +109,14 @@ test('a body changed after signing is refused', async (t) => {
   const { signWebhook } = await import('../../shared/domain/registry/signature.js');
   const signature = signWebhook(stack.config.REGISTRY_WEBHOOK_SECRET, body.eventId, ts, JSON.stringify(body));
   const res = await stack.app.inject({
-    method: 'POST', url: '/webhooks/registry',
-    headers: { 'content-type': 'application/json', 'webhook-id': body.eventId, 'webhook-timestamp': String(ts), 'webhook-signature': signature },
+    method: 'POST',
+    url: '/webhooks/registry',
+    headers: {
+      'content-type': 'application/json',
+      'webhook-id': body.eventId,
+      'webhook-timestamp': String(ts),
+      'webhook-signature': signature,
+    },
     payload: JSON.stringify({ ...body, type: 'identity.revoked' }),
   });
   t.is(res.statusCode, 400);
@@ -100,15 +127,26 @@ test('a signed but invalid body answers 400 VALIDATION_ERROR per field', async (
   const res = await postRegistryEvent(stack.app, { eventId: 'evt-bad-1', type: '', occurredAt: 'yesterday', data: {} });
   t.is(res.statusCode, 400);
   t.is(res.json().error.code, 'VALIDATION_ERROR');
-  t.deepEqual(res.json().error.details.map((d: { field: string }) => d.field).sort(), ['body.occurredAt', 'body.type']);
+  t.deepEqual(
+    res
+      .json()
+      .error.details.map((d: { field: string }) => d.field)
+      .sort(),
+    ['body.occurredAt', 'body.type'],
+  );
 });
 
 test('an event whose user cannot be found is kept as failed with the reason and retried with backoff', async (t) => {
   const body = event('identity.verified', { email: `ghost-${uuidv7()}@example.test` });
   t.is((await postRegistryEvent(stack.app, body)).statusCode, 201);
-  const row = await waitFor(async () => { const r = await eventRow(body.eventId); return r?.status === 'failed' && r; }, 'event failed');
+  const row = await waitFor(async () => {
+    const r = await eventRow(body.eventId);
+    return r?.status === 'failed' && r;
+  }, 'event failed');
   t.regex(row.failure_reason, /no user matches/);
-  const [outbox] = await stack.orm.em.fork().execute(`select id from outbox where payload->>'eventId' = ?`, [body.eventId]);
+  const [outbox] = await stack.orm.em
+    .fork()
+    .execute(`select id from outbox where payload->>'eventId' = ?`, [body.eventId]);
   const job = await waitFor(async () => {
     const j = await stack.workers!.queues.get('webhooks').getJob(outbox.id);
     return j && j.attemptsMade >= 1 && j;
@@ -122,6 +160,8 @@ test('the webhook is public and the audit trail records it with actor webhook', 
   const body = event('registry.heartbeat', {});
   const res = await postRegistryEvent(stack.app, body, { headers: { 'x-request-id': 'wh-audit-1' } });
   t.is(res.statusCode, 200);
-  const [entry] = await stack.orm.em.fork().execute(`select actor, action, request_id from audit_entries where subject_id = ?`, [body.eventId]);
+  const [entry] = await stack.orm.em
+    .fork()
+    .execute(`select actor, action, request_id from audit_entries where subject_id = ?`, [body.eventId]);
   t.deepEqual(entry, { actor: 'webhook', action: 'registry_event.receive', request_id: 'wh-audit-1' });
 });

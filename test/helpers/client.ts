@@ -4,7 +4,10 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 export type Who = { token: string } | string | null;
 
 /** Per-request extras: headers (merged over the Bearer header) and the client address. */
-export interface RequestOptions { headers?: Record<string, string>; remoteAddress?: string }
+export interface RequestOptions {
+  headers?: Record<string, string>;
+  remoteAddress?: string;
+}
 
 export type Response = LightMyRequestResponse;
 
@@ -28,12 +31,14 @@ type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 /** A client of `app`, anonymous until `.as(user)`. */
 export function client(app: FastifyInstance, who: Who = null): Api {
   const token = typeof who === 'string' ? who : who?.token;
-  const send = (method: Method, url: string, body: unknown, opts: RequestOptions = {}) => app.inject({
-    method, url,
-    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...opts.headers },
-    ...(body === undefined ? {} : { payload: typeof body === 'string' ? body : (body as object) }),
-    ...(opts.remoteAddress ? { remoteAddress: opts.remoteAddress } : {}),
-  });
+  const send = (method: Method, url: string, body: unknown, opts: RequestOptions = {}) =>
+    app.inject({
+      method,
+      url,
+      headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...opts.headers },
+      ...(body === undefined ? {} : { payload: typeof body === 'string' ? body : (body as object) }),
+      ...(opts.remoteAddress ? { remoteAddress: opts.remoteAddress } : {}),
+    });
   return {
     as: (next) => client(app, next),
     get: (url, opts) => send('GET', url, undefined, opts),

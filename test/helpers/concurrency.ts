@@ -1,6 +1,6 @@
 import type { LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
-import { waitFor, type Stack } from './stack.js';
+import { type Stack, waitFor } from './stack.js';
 
 /**
  * Runs `change` in another transaction that holds the role's row lock (as a concurrent role delete or
@@ -20,7 +20,14 @@ export async function duringRoleChange(
     await change((text, params) => other.query(text, params));
     const pending = request();
     await waitFor(
-      async () => (await stack.orm.em.fork().execute(`select 1 from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock' and query ilike '%roles%'`)).length > 0,
+      async () =>
+        (
+          await stack.orm.em
+            .fork()
+            .execute(
+              `select 1 from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock' and query ilike '%roles%'`,
+            )
+        ).length > 0,
       'the request to wait for the role lock',
     );
     await other.query('commit');

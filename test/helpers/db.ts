@@ -3,11 +3,17 @@ import type { Stack } from './stack.js';
 type Row = Record<string, any>;
 
 /** Raw SQL on a stack's database: to check what the API stored, or to age a record past a deadline. */
-export const sqlOn = (stack: Pick<Stack, 'orm'>) => <T = Row>(query: string, params: unknown[] = []) => stack.orm.em.fork().execute<T[]>(query, params);
+export const sqlOn =
+  (stack: Pick<Stack, 'orm'>) =>
+  <T = Row>(query: string, params: unknown[] = []) =>
+    stack.orm.em.fork().execute<T[]>(query, params);
 
 /** The audit entries of one subject and action (actor, request id, summary), oldest first. */
 export const auditOn = (stack: Pick<Stack, 'orm'>) => (subjectId: string, action: string) =>
-  sqlOn(stack)<{ actor: string; request_id: string; summary: Row }>(`select actor, request_id, summary from audit_entries where subject_id = ? and action = ? order by commit_seq`, [subjectId, action]);
+  sqlOn(stack)<{ actor: string; request_id: string; summary: Row }>(
+    `select actor, request_id, summary from audit_entries where subject_id = ? and action = ? order by commit_seq`,
+    [subjectId, action],
+  );
 
 /** A short unique token, for names and emails a test can search for. */
 export const unique = () => crypto.randomUUID().replace(/-/g, '').slice(-12);

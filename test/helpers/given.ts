@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { Role, RolePermission } from '../../shared/domain/access/role.entity.js';
-import { ADMIN_ROLE_ID, SYSTEM_ROLES, type SystemRole } from '../../shared/domain/access/system-roles.js';
+import { SYSTEM_ROLES, type SystemRole } from '../../shared/domain/access/system-roles.js';
 import { UserRole } from '../../shared/domain/access/user-role.entity.js';
 import { hashPassword } from '../../shared/domain/identity/passwords.js';
 import { AuthSession } from '../../shared/domain/identity/session.entity.js';
@@ -31,26 +31,40 @@ export interface AccountOptions {
   email?: string;
   name?: string;
 }
-interface Person { id: string; email: string; name: string }
+interface Person {
+  id: string;
+  email: string;
+  name: string;
+}
 /** A user record; `password` is what it signs in with. */
 export type Account = Person & { password: string };
 type Password<O> = O extends { password: null } ? { password: null } : { password: string };
 
 /** A live session family with an access token signed by the app and a refresh token that works. */
-export interface Session { familyId: string; token: string; refreshToken: string }
+export interface Session {
+  familyId: string;
+  token: string;
+  refreshToken: string;
+}
 /** An account with a session of its own: what a request `.as(user)` needs. */
 export type SignedIn = Account & Session;
 
 /** The token pair of a sign-in through POST /auth/login (`token` is the access token). */
 export interface SignInPair {
-  accessToken: string; refreshToken: string; familyId: string; token: string; expiresIn: number; tokenType: string;
+  accessToken: string;
+  refreshToken: string;
+  familyId: string;
+  token: string;
+  expiresIn: number;
+  tokenType: string;
   user: { id: string; email: string; status: string; mfaEnabled: boolean };
 }
 
 const short = () => uuidv7().replace(/-/g, '').slice(-12);
 const hashes = new Map<string, Promise<string>>();
 /** One argon2 hash per distinct password per test process (hashing costs ~60 ms). */
-const hashOf = (password: string) => hashes.get(password) ?? hashes.set(password, hashPassword(password)).get(password)!;
+const hashOf = (password: string) =>
+  hashes.get(password) ?? hashes.set(password, hashPassword(password)).get(password)!;
 
 /** A seeded system role by name. */
 export function systemRole(name: string): SystemRole {
@@ -61,26 +75,42 @@ export function systemRole(name: string): SystemRole {
 const roleIdOf = (nameOrId: string) => SYSTEM_ROLES.find((r) => r.name === nameOrId)?.id ?? nameOrId;
 
 /** A custom role holding `permissions`. */
-async function role(on: Pick<On, 'orm'>, permissions: string[] = [], opts: { name?: string; description?: string } = {}) {
+async function role(
+  on: Pick<On, 'orm'>,
+  permissions: string[] = [],
+  opts: { name?: string; description?: string } = {},
+) {
   const em = on.orm.em.fork();
-  const created = em.create(Role, { id: uuidv7(), name: opts.name ?? `role-${short()}`, description: opts.description ?? null });
+  const created = em.create(Role, {
+    id: uuidv7(),
+    name: opts.name ?? `role-${short()}`,
+    description: opts.description ?? null,
+  });
   for (const permission of permissions) em.create(RolePermission, { role: created, permission });
   await em.flush();
   return { id: created.id, name: created.name, permissions: [...permissions].sort() };
 }
 
 /** A user record (not signed in): active, no insurer, PASSWORD unless told otherwise. */
-async function account<O extends AccountOptions>(on: Pick<On, 'orm'>, opts: O = {} as O): Promise<Person & Password<O>> {
+async function account<O extends AccountOptions>(
+  on: Pick<On, 'orm'>,
+  opts: O = {} as O,
+): Promise<Person & Password<O>> {
   const id = uuidv7();
   const password = opts.password === undefined ? PASSWORD : opts.password;
   const own = opts.permissions?.length ? await role(on, opts.permissions) : null;
   const em = on.orm.em.fork();
   const user = em.create(User, {
-    id, email: opts.email ?? `user-${short()}@example.test`, name: opts.name ?? `Person ${id.slice(-6)}`,
-    status: opts.status ?? 'active', insurerId: opts.insurerId ?? null,
-    passwordHash: password === null ? null : await hashOf(password), passwordChangedAt: password === null ? null : new Date(),
+    id,
+    email: opts.email ?? `user-${short()}@example.test`,
+    name: opts.name ?? `Person ${id.slice(-6)}`,
+    status: opts.status ?? 'active',
+    insurerId: opts.insurerId ?? null,
+    passwordHash: password === null ? null : await hashOf(password),
+    passwordChangedAt: password === null ? null : new Date(),
   });
-  for (const roleId of [...(opts.roles ?? []).map(roleIdOf), ...(own ? [own.id] : [])]) em.create(UserRole, { user, role: em.getReference(Role, roleId) });
+  for (const roleId of [...(opts.roles ?? []).map(roleIdOf), ...(own ? [own.id] : [])])
+    em.create(UserRole, { user, role: em.getReference(Role, roleId) });
   await em.flush();
   return { id, email: user.email, name: user.name, password } as Person & Password<O>;
 }
@@ -91,8 +121,11 @@ async function session(on: On, user: { id: string }): Promise<Session> {
   const familyId = uuidv7();
   const refreshToken = randomBytes(32).toString('base64url');
   em.create(AuthSession, {
-    familyId, user: em.getReference(User, user.id), refreshHash: createHash('sha256').update(refreshToken).digest('hex'),
-    expiresAt: new Date(Date.now() + 86_400_000), absoluteExpiresAt: new Date(Date.now() + 90 * 86_400_000),
+    familyId,
+    user: em.getReference(User, user.id),
+    refreshHash: createHash('sha256').update(refreshToken).digest('hex'),
+    expiresAt: new Date(Date.now() + 86_400_000),
+    absoluteExpiresAt: new Date(Date.now() + 90 * 86_400_000),
   });
   await em.flush();
   return { familyId, refreshToken, token: on.app.deps.accessTokens.issue(user.id, familyId) };
@@ -108,10 +141,20 @@ async function user<O extends AccountOptions>(on: On, opts: O = {} as O): Promis
 const admin = (on: On) => user(on, { roles: ['admin'] });
 
 /** Signs `who` in through POST /auth/login (their own password unless given); throws on anything but 200. */
-async function login(on: Pick<On, 'app'>, who: { email: string; password?: string | null }, opts: { password?: string; headers?: Record<string, string> } = {}): Promise<SignInPair> {
+async function login(
+  on: Pick<On, 'app'>,
+  who: { email: string; password?: string | null },
+  opts: { password?: string; headers?: Record<string, string> } = {},
+): Promise<SignInPair> {
   const password = opts.password ?? who.password ?? PASSWORD;
-  const res = await on.app.inject({ method: 'POST', url: '/auth/login', payload: { email: who.email, password }, headers: opts.headers ?? {} });
-  if (res.statusCode !== 200 || !res.json().data.accessToken) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
+  const res = await on.app.inject({
+    method: 'POST',
+    url: '/auth/login',
+    payload: { email: who.email, password },
+    headers: opts.headers ?? {},
+  });
+  if (res.statusCode !== 200 || !res.json().data.accessToken)
+    throw new Error(`login failed: ${res.statusCode} ${res.body}`);
   const data = res.json().data;
   return { ...data, token: data.accessToken };
 }
@@ -125,4 +168,3 @@ async function devices<O extends AccountOptions>(on: On, count: number, opts: O 
 }
 
 export const given = { account, user, admin, role, session, login, devices };
-export { ADMIN_ROLE_ID };

@@ -2,14 +2,15 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../../api/app.js';
-import { loadConfig, type Config } from '../../shared/config/index.js';
+import { type Config, loadConfig } from '../../shared/config/index.js';
 import { createOrm, type Orm } from '../../shared/db/orm.js';
 import { startWorkers, type WorkerHandle } from '../../workers/main.js';
 
 const runId = process.env.TEST_RUN_ID;
 const template = process.env.TEST_TEMPLATE_DB;
 const adminUrl = process.env.TEST_DATABASE_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-if (!runId || !template) throw new Error('Run the tests with `npm test`: it prepares the test databases (TEST_RUN_ID, TEST_TEMPLATE_DB).');
+if (!runId || !template)
+  throw new Error('Run the tests with `npm test`: it prepares the test databases (TEST_RUN_ID, TEST_TEMPLATE_DB).');
 
 export function databaseUrl(name: string): string {
   const url = new URL(adminUrl);
@@ -82,7 +83,11 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
   await app.ready();
   const workers = opts.workers ? await startWorkers({ config, orm, log: app.log as never }) : undefined;
   return {
-    app, config, orm, database, workers,
+    app,
+    config,
+    orm,
+    database,
+    workers,
     async close() {
       await workers?.close();
       await app.close();
@@ -91,7 +96,11 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
   };
 }
 
-export async function waitFor<T>(probe: () => Promise<T | undefined | null | false>, what: string, timeoutMs = 15_000): Promise<T> {
+export async function waitFor<T>(
+  probe: () => Promise<T | undefined | null | false>,
+  what: string,
+  timeoutMs = 15_000,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await probe();

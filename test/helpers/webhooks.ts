@@ -1,15 +1,26 @@
 import type { FastifyInstance } from 'fastify';
 import { signWebhook } from '../../shared/domain/registry/signature.js';
 
-interface SignOptions { secret?: string; timestamp?: number; headers?: Record<string, string> }
+interface SignOptions {
+  secret?: string;
+  timestamp?: number;
+  headers?: Record<string, string>;
+}
 
 /** An inject request for a registry event signed as the registry would, with optional tampering. */
-export function signedRequest(app: FastifyInstance, event: Record<string, unknown>, headers: Record<string, string> = {}, opts: SignOptions = {}) {
+export function signedRequest(
+  app: FastifyInstance,
+  event: Record<string, unknown>,
+  headers: Record<string, string> = {},
+  opts: SignOptions = {},
+) {
   const body = JSON.stringify(event);
   const timestamp = opts.timestamp ?? Math.floor(Date.now() / 1000);
   const id = String(event.eventId);
   return {
-    method: 'POST' as const, url: '/webhooks/registry', payload: body,
+    method: 'POST' as const,
+    url: '/webhooks/registry',
+    payload: body,
     headers: {
       'content-type': 'application/json',
       'webhook-id': id,

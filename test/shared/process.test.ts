@@ -2,8 +2,8 @@ import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { createServer } from 'node:net';
 import test from 'ava';
-import { createTestDatabase, testConfig } from '../helpers/stack.js';
 import { createOrm } from '../../shared/db/orm.js';
+import { createTestDatabase, testConfig } from '../helpers/stack.js';
 
 async function freePort(): Promise<number> {
   const server = createServer().listen(0, '127.0.0.1');
@@ -14,11 +14,18 @@ async function freePort(): Promise<number> {
 }
 
 function run(script: string, env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import=tsx', script], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import=tsx', script], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let stdout = '';
   let stderr = '';
-  child.stdout.on('data', (d) => { stdout += d; });
-  child.stderr.on('data', (d) => { stderr += d; });
+  child.stdout.on('data', (d) => {
+    stdout += d;
+  });
+  child.stderr.on('data', (d) => {
+    stderr += d;
+  });
   const exited = once(child, 'exit').then(([code]) => code as number | null);
   return { child, exited, out: () => stdout, err: () => stderr };
 }
@@ -40,11 +47,21 @@ test('on SIGTERM the web process finishes the request in flight, then exits 0', 
   const database = await createTestDatabase();
   const config = testConfig(database);
   const port = await freePort();
-  const env = { NODE_ENV: 'test', LOG_LEVEL: 'info', PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: config.DATABASE_URL, REDIS_PREFIX: config.REDIS_PREFIX };
+  const env = {
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'info',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATABASE_URL: config.DATABASE_URL,
+    REDIS_PREFIX: config.REDIS_PREFIX,
+  };
   const proc = run('api/server.ts', env);
   const base = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 200; i++) {
-    const up = await fetch(`${base}/health/live`).then((r) => r.ok, () => false);
+    const up = await fetch(`${base}/health/live`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (up) break;
     await new Promise((r) => setTimeout(r, 100));
   }
@@ -69,7 +86,12 @@ test('on SIGTERM the web process finishes the request in flight, then exits 0', 
 test('on SIGTERM the worker process closes its workers and pools, then exits 0', async (t) => {
   const database = await createTestDatabase();
   const config = testConfig(database);
-  const proc = run('workers/worker.ts', { NODE_ENV: 'test', LOG_LEVEL: 'info', DATABASE_URL: config.DATABASE_URL, REDIS_PREFIX: config.REDIS_PREFIX });
+  const proc = run('workers/worker.ts', {
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'info',
+    DATABASE_URL: config.DATABASE_URL,
+    REDIS_PREFIX: config.REDIS_PREFIX,
+  });
   for (let i = 0; i < 200 && !/workers started/.test(proc.out()); i++) await new Promise((r) => setTimeout(r, 100));
   t.regex(proc.out(), /workers started/);
   proc.child.kill('SIGTERM');

@@ -1,18 +1,30 @@
 import test from 'ava';
 import { DummyDriver, Kysely, PostgresAdapter, PostgresIntrospector, PostgresQueryCompiler } from 'kysely';
 import type { Database } from '../../shared/db/database.js';
-import { assertFilterInScope, inScope, scopeFilter, scopeOf, type DataScope } from '../../shared/domain/access/scope.js';
+import {
+  assertFilterInScope,
+  type DataScope,
+  inScope,
+  scopeFilter,
+  scopeOf,
+} from '../../shared/domain/access/scope.js';
 import { ForbiddenError } from '../../shared/errors/index.js';
 
 const kysely = new Kysely<Database>({
   dialect: {
-    createAdapter: () => new PostgresAdapter(), createDriver: () => new DummyDriver(),
-    createIntrospector: (db) => new PostgresIntrospector(db), createQueryCompiler: () => new PostgresQueryCompiler(),
+    createAdapter: () => new PostgresAdapter(),
+    createDriver: () => new DummyDriver(),
+    createIntrospector: (db) => new PostgresIntrospector(db),
+    createQueryCompiler: () => new PostgresQueryCompiler(),
   },
 });
 /** The WHERE clause and parameters the scope condition compiles to, for users (agent: the user's own id). */
 const compiled = (scope: DataScope) => {
-  const { sql, parameters } = kysely.selectFrom('users as u').select('u.id').where((eb) => inScope(eb, scope, { agent: 'u.id', insurer: 'u.insurer_id' })).compile();
+  const { sql, parameters } = kysely
+    .selectFrom('users as u')
+    .select('u.id')
+    .where((eb) => inScope(eb, scope, { agent: 'u.id', insurer: 'u.insurer_id' }))
+    .compile();
   return { where: sql.replace(/^.* where /, ''), parameters };
 };
 
@@ -30,7 +42,10 @@ test('anyone else is scoped to records whose agentId is their own id', (t) => {
 
 test('the query condition restricts to the scope and is always true for scope all', (t) => {
   t.deepEqual(compiled({ kind: 'all' }), { where: 'true', parameters: [] });
-  t.deepEqual(compiled({ kind: 'insurer', insurerId: 'INS-A' }), { where: '"u"."insurer_id" = $1', parameters: ['INS-A'] });
+  t.deepEqual(compiled({ kind: 'insurer', insurerId: 'INS-A' }), {
+    where: '"u"."insurer_id" = $1',
+    parameters: ['INS-A'],
+  });
   t.deepEqual(compiled({ kind: 'agent', agentId: 'u1' }), { where: '"u"."id" = $1', parameters: ['u1'] });
 });
 
@@ -42,13 +57,21 @@ test('the entity filter for loading a record to change it follows the same rule'
 });
 
 test('a list filter naming another agent or insurer than the scope allows is forbidden', (t) => {
-  t.throws(() => assertFilterInScope({ kind: 'agent', agentId: 'u1' }, { agentId: 'u2' }), { instanceOf: ForbiddenError });
-  t.throws(() => assertFilterInScope({ kind: 'agent', agentId: 'u1' }, { insurerId: 'INS-A' }), { instanceOf: ForbiddenError });
-  t.throws(() => assertFilterInScope({ kind: 'insurer', insurerId: 'INS-A' }, { insurerId: 'INS-B' }), { instanceOf: ForbiddenError });
+  t.throws(() => assertFilterInScope({ kind: 'agent', agentId: 'u1' }, { agentId: 'u2' }), {
+    instanceOf: ForbiddenError,
+  });
+  t.throws(() => assertFilterInScope({ kind: 'agent', agentId: 'u1' }, { insurerId: 'INS-A' }), {
+    instanceOf: ForbiddenError,
+  });
+  t.throws(() => assertFilterInScope({ kind: 'insurer', insurerId: 'INS-A' }, { insurerId: 'INS-B' }), {
+    instanceOf: ForbiddenError,
+  });
 });
 
 test('filters inside the scope, and any filter for scope all, are allowed', (t) => {
   t.notThrows(() => assertFilterInScope({ kind: 'agent', agentId: 'u1' }, { agentId: 'u1' }));
-  t.notThrows(() => assertFilterInScope({ kind: 'insurer', insurerId: 'INS-A' }, { insurerId: 'INS-A', agentId: 'u9' }));
+  t.notThrows(() =>
+    assertFilterInScope({ kind: 'insurer', insurerId: 'INS-A' }, { insurerId: 'INS-A', agentId: 'u9' }),
+  );
   t.notThrows(() => assertFilterInScope({ kind: 'all' }, { insurerId: 'INS-B', agentId: 'u2' }));
 });

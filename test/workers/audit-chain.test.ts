@@ -9,173 +9,246 @@ import { uuidv7 } from '../../shared/ids.js';
 import { startWorkers } from '../../workers/main.js';
 import { bearer } from '../helpers/client.js';
 import { given } from '../helpers/given.js';
-import { startStack, waitFor, type Stack } from '../helpers/stack.js';
+import { type Stack, startStack, waitFor } from '../helpers/stack.js';
 
 /** Each scenario gets its own database: tampering with one chain must not break another test's. */
 async function withStack(fn: (stack: Stack) => Promise<void>) {
   const stack = await startStack();
-  try { await fn(stack); } finally { await stack.close(); }
+  try {
+    await fn(stack);
+  } finally {
+    await stack.close();
+  }
 }
 
 /** n audited writes, `parallel` at a time (bounded so a loaded CI machine never waits out the pool's acquire timeout). */
 async function writeEntries(uow: UnitOfWork, n: number, tag: string, parallel = 8) {
   let next = 0;
-  await Promise.all(Array.from({ length: parallel }, async () => {
-    while (next < n) {
-      const i = next++;
-      await uow.run({ actor: 'system', requestId: `${tag}-${i}` }, async () => ({
-        result: null,
-        audit: [{ action: 'test.write', subjectType: 'test', subjectId: `${tag}-${i}`, summary: { i } }],
-      }));
-    }
-  }));
+  await Promise.all(
+    Array.from({ length: parallel }, async () => {
+      while (next < n) {
+        const i = next++;
+        await uow.run({ actor: 'system', requestId: `${tag}-${i}` }, async () => ({
+          result: null,
+          audit: [{ action: 'test.write', subjectType: 'test', subjectId: `${tag}-${i}`, summary: { i } }],
+        }));
+      }
+    }),
+  );
 }
 
 const sql = (stack: Stack, query: string, params: unknown[] = []) => stack.orm.em.fork().execute(query, params);
 
-test('two API pools writing and two chainers running at once produce one gapless chain in commit order', (t) => withStack(async (stack) => {
-  const other = await createOrm(stack.config, 'second-process');
-  try {
-    const writers = [new UnitOfWork(stack.orm), new UnitOfWork(other)];
-    let writing = true;
-    const chainers = [stack.orm, other].map(async (orm) => {
-      while (writing) await chainAuditEntries(orm, 37);
-    });
-    await Promise.all(writers.map((uow, w) => writeEntries(uow, 150, `w${w}`)));
-    writing = false;
-    await Promise.all(chainers);
+test('two API pools writing and two chainers running at once produce one gapless chain in commit order', (t) =>
+  withStack(async (stack) => {
+    const other = await createOrm(stack.config, 'second-process');
+    try {
+      const writers = [new UnitOfWork(stack.orm), new UnitOfWork(other)];
+      let writing = true;
+      const chainers = [stack.orm, other].map(async (orm) => {
+        while (writing) await chainAuditEntries(orm, 37);
+      });
+      await Promise.all(writers.map((uow, w) => writeEntries(uow, 150, `w${w}`)));
+      writing = false;
+      await Promise.all(chainers);
+      await chainAuditEntries(stack.orm);
+      const rows = (await sql(stack, `select seq::int, commit_seq::int from audit_entries order by seq`)) as {
+        seq: number;
+        commit_seq: number;
+      }[];
+      t.is(rows.length, 300);
+      t.deepEqual(
+        rows.map((r) => r.seq),
+        Array.from({ length: 300 }, (_, i) => i + 1),
+      );
+      const commitOrder = rows.map((r) => r.commit_seq);
+      t.deepEqual(
+        commitOrder,
+        [...commitOrder].sort((a, b) => a - b),
+        'chain order is commit order',
+      );
+      t.deepEqual(await verifyAuditChain(stack.orm), { valid: true, checked: 300, firstInvalidSeq: null });
+    } finally {
+      await other.close();
+    }
+  }));
+
+test('with two worker processes running, the audit worker chains every entry the API writes', (t) =>
+  withStack(async (stack) => {
+    const otherOrm = await createOrm(stack.config, 'worker-2');
+    const a = await startWorkers({ config: stack.config, orm: stack.orm, log: stack.app.log as never });
+    const b = await startWorkers({ config: stack.config, orm: otherOrm, log: stack.app.log as never });
+    try {
+      await writeEntries(new UnitOfWork(stack.orm), 120, 'api');
+      await waitFor(
+        async () => (await sql(stack, `select count(*)::int as n from audit_entries where seq is null`))[0].n === 0,
+        'all chained',
+      );
+      t.deepEqual(await verifyAuditChain(stack.orm), { valid: true, checked: 120, firstInvalidSeq: null });
+    } finally {
+      await a.close();
+      await b.close();
+      await otherOrm.close();
+    }
+  }));
+
+test('verify reports the first invalid seq when a stored entry is changed with plain SQL', (t) =>
+  withStack(async (stack) => {
+    await writeEntries(new UnitOfWork(stack.orm), 10, 'tamper');
     await chainAuditEntries(stack.orm);
-    const rows = (await sql(stack, `select seq::int, commit_seq::int from audit_entries order by seq`)) as { seq: number; commit_seq: number }[];
-    t.is(rows.length, 300);
-    t.deepEqual(rows.map((r) => r.seq), Array.from({ length: 300 }, (_, i) => i + 1));
-    const commitOrder = rows.map((r) => r.commit_seq);
-    t.deepEqual(commitOrder, [...commitOrder].sort((a, b) => a - b), 'chain order is commit order');
-    t.deepEqual(await verifyAuditChain(stack.orm), { valid: true, checked: 300, firstInvalidSeq: null });
-  } finally {
-    await other.close();
-  }
-}));
-
-test('with two worker processes running, the audit worker chains every entry the API writes', (t) => withStack(async (stack) => {
-  const otherOrm = await createOrm(stack.config, 'worker-2');
-  const a = await startWorkers({ config: stack.config, orm: stack.orm, log: stack.app.log as never });
-  const b = await startWorkers({ config: stack.config, orm: otherOrm, log: stack.app.log as never });
-  try {
-    await writeEntries(new UnitOfWork(stack.orm), 120, 'api');
-    await waitFor(async () => (await sql(stack, `select count(*)::int as n from audit_entries where seq is null`))[0].n === 0, 'all chained');
-    t.deepEqual(await verifyAuditChain(stack.orm), { valid: true, checked: 120, firstInvalidSeq: null });
-  } finally {
-    await a.close();
-    await b.close();
-    await otherOrm.close();
-  }
-}));
-
-test('verify reports the first invalid seq when a stored entry is changed with plain SQL', (t) => withStack(async (stack) => {
-  await writeEntries(new UnitOfWork(stack.orm), 10, 'tamper');
-  await chainAuditEntries(stack.orm);
-  await sql(stack, `update audit_entries set summary = '{"i": 999}' where seq = 4`);
-  t.deepEqual(await verifyAuditChain(stack.orm), { valid: false, checked: 3, firstInvalidSeq: 4 });
-}));
-
-test('verify reports a deleted entry, in the middle or at the end of the chain', (t) => withStack(async (stack) => {
-  await writeEntries(new UnitOfWork(stack.orm), 10, 'delete');
-  await chainAuditEntries(stack.orm);
-  await sql(stack, `delete from audit_entries where seq = 10`);
-  t.deepEqual(await verifyAuditChain(stack.orm), { valid: false, checked: 9, firstInvalidSeq: 10 });
-  await sql(stack, `delete from audit_entries where seq = 6`);
-  t.deepEqual(await verifyAuditChain(stack.orm), { valid: false, checked: 5, firstInvalidSeq: 6 });
-}));
-
-test('a unit of work that fails leaves no change, no audit entry, no outbox row', (t) => withStack(async (stack) => {
-  const uow = new UnitOfWork(stack.orm);
-  const id = uuidv7();
-  await t.throwsAsync(uow.run({ actor: 'system' }, async (em) => {
-    await em.execute(`insert into users (id, email, name) values (?, ?, 'Rolled Back')`, [id, `${id}@example.test`]);
-    await em.execute(`select 1/0`);
-    return { result: null, audit: { action: 'user.create', subjectType: 'user', subjectId: id }, jobs: [{ queue: 'mail', name: 'send', payload: { id } }] };
+    await sql(stack, `update audit_entries set summary = '{"i": 999}' where seq = 4`);
+    t.deepEqual(await verifyAuditChain(stack.orm), { valid: false, checked: 3, firstInvalidSeq: 4 });
   }));
-  t.is((await sql(stack, `select count(*)::int as n from users where id = ?`, [id]))[0].n, 0);
-  t.is((await sql(stack, `select count(*)::int as n from audit_entries`))[0].n, 0);
-  t.is((await sql(stack, `select count(*)::int as n from outbox`))[0].n, 0);
-}));
 
-test('GET /audit filters by subject, actor, action and time, newest first, with keyset pages', (t) => withStack(async (stack) => {
-  const reader = await given.user(stack, { permissions: ['audit:read'] });
-  await writeEntries(new UnitOfWork(stack.orm), 25, 'page');
-  await new UnitOfWork(stack.orm).run({ actor: reader.id, requestId: 'rid-mine' }, async () => ({
-    result: null, audit: { action: 'claim.settle', subjectType: 'claim', subjectId: 'c-1', summary: { amountMinor: 100 } },
+test('verify reports a deleted entry, in the middle or at the end of the chain', (t) =>
+  withStack(async (stack) => {
+    await writeEntries(new UnitOfWork(stack.orm), 10, 'delete');
+    await chainAuditEntries(stack.orm);
+    await sql(stack, `delete from audit_entries where seq = 10`);
+    t.deepEqual(await verifyAuditChain(stack.orm), { valid: false, checked: 9, firstInvalidSeq: 10 });
+    await sql(stack, `delete from audit_entries where seq = 6`);
+    t.deepEqual(await verifyAuditChain(stack.orm), { valid: false, checked: 5, firstInvalidSeq: 6 });
   }));
-  await chainAuditEntries(stack.orm);
 
-  const mine = await stack.app.inject({ method: 'GET', url: `/audit?actorId=${reader.id}`, headers: bearer(reader) });
-  t.is(mine.statusCode, 200);
-  t.is(mine.json().data.length, 1);
-  t.like(mine.json().data[0], { action: 'claim.settle', subjectType: 'claim', subjectId: 'c-1', requestId: 'rid-mine', actorId: reader.id, seq: 26 });
-  t.is(mine.json().data[0].hash.length, 64);
-
-  const byAction = await stack.app.inject({ method: 'GET', url: '/audit?action=test.write&subjectType=test&subjectId=page-3', headers: bearer(reader) });
-  t.deepEqual(byAction.json().data.map((e: { subjectId: string }) => e.subjectId), ['page-3']);
-
-  const future = await stack.app.inject({ method: 'GET', url: `/audit?from=${encodeURIComponent(new Date(Date.now() + 60_000).toISOString())}`, headers: bearer(reader) });
-  t.deepEqual(future.json().data, []);
-
-  const seen: string[] = [];
-  let cursor: string | null = null;
-  do {
-    const url: string = `/audit?action=test.write&limit=10${cursor ? `&cursor=${cursor}` : ''}`;
-    const page = await stack.app.inject({ method: 'GET', url, headers: bearer(reader) });
-    t.is(page.statusCode, 200);
-    t.true(page.json().data.length <= 10);
-    t.is(page.json().meta.page.limit, 10);
-    seen.push(...page.json().data.map((e: { id: string }) => e.id));
-    cursor = page.json().meta.page.nextCursor;
-  } while (cursor);
-  t.is(seen.length, 25);
-  t.is(new Set(seen).size, 25);
-}));
-
-test('GET /audit answers 400 for an unknown sort field or a tampered cursor, and 403 without audit:read', (t) => withStack(async (stack) => {
-  const reader = await given.user(stack, { permissions: ['audit:read'] });
-  const badSort = await stack.app.inject({ method: 'GET', url: '/audit?sort=-password', headers: bearer(reader) });
-  t.is(badSort.statusCode, 400);
-  t.is(badSort.json().error.details[0].field, 'query.sort');
-  const forged = Buffer.from(JSON.stringify({ s: '-occurredAt', v: ['2020-01-01T00:00:00.000Z', uuidv7()] })).toString('base64url');
-  const badCursor = await stack.app.inject({ method: 'GET', url: `/audit?cursor=${forged}.AAAAAAAAAAAAAAAAAAAAAA`, headers: bearer(reader) });
-  t.is(badCursor.statusCode, 400);
-  t.is(badCursor.json().error.details[0].field, 'query.cursor');
-  const outsider = await given.user(stack, { permissions: ['system:read'] });
-  const denied = await stack.app.inject({ method: 'GET', url: '/audit/verify', headers: bearer(outsider) });
-  t.is(denied.statusCode, 403);
-  t.deepEqual(denied.json().error.details, { missingPermissions: ['audit:read'] });
-}));
-
-test('GET /audit/verify and npm run audit:verify report a broken chain', (t) => withStack(async (stack) => {
-  const reader = await given.user(stack, { permissions: ['audit:read'] });
-  await writeEntries(new UnitOfWork(stack.orm), 5, 'http');
-  await chainAuditEntries(stack.orm);
-  const good = await stack.app.inject({ method: 'GET', url: '/audit/verify', headers: bearer(reader) });
-  t.deepEqual(good.json().data, { valid: true, checked: 5, firstInvalidSeq: null });
-  await sql(stack, `update audit_entries set action = 'forged' where seq = 2`);
-  const bad = await stack.app.inject({ method: 'GET', url: '/audit/verify', headers: bearer(reader) });
-  t.deepEqual(bad.json().data, { valid: false, checked: 1, firstInvalidSeq: 2 });
-
-  const child = spawn(process.execPath, ['--import=tsx', 'scripts/audit-verify.ts'], { env: { ...process.env, DATABASE_URL: stack.config.DATABASE_URL, NODE_ENV: 'test' }, stdio: ['ignore', 'pipe', 'pipe'] });
-  let out = '';
-  child.stdout.on('data', (d) => { out += d; });
-  const [code] = await once(child, 'exit');
-  t.is(code, 1);
-  t.regex(out, /BROKEN at seq 2/);
-}));
-
-test('a unit of work that ends in a failure commits its change and audit, then throws', (t) => withStack(async (stack) => {
-  const uow = new UnitOfWork(stack.orm);
-  const id = uuidv7();
-  const error = await t.throwsAsync(uow.run({ actor: 'system' }, async (em) => {
-    await em.execute(`insert into users (id, email, name) values (?, ?, 'Counted')`, [id, `${id}@example.test`]);
-    return { result: null, audit: { action: 'test.counted', subjectType: 'user', subjectId: id }, failure: new Error('answered as a failure') };
+test('a unit of work that fails leaves no change, no audit entry, no outbox row', (t) =>
+  withStack(async (stack) => {
+    const uow = new UnitOfWork(stack.orm);
+    const id = uuidv7();
+    await t.throwsAsync(
+      uow.run({ actor: 'system' }, async (em) => {
+        await em.execute(`insert into users (id, email, name) values (?, ?, 'Rolled Back')`, [
+          id,
+          `${id}@example.test`,
+        ]);
+        await em.execute(`select 1/0`);
+        return {
+          result: null,
+          audit: { action: 'user.create', subjectType: 'user', subjectId: id },
+          jobs: [{ queue: 'mail', name: 'send', payload: { id } }],
+        };
+      }),
+    );
+    t.is((await sql(stack, `select count(*)::int as n from users where id = ?`, [id]))[0].n, 0);
+    t.is((await sql(stack, `select count(*)::int as n from audit_entries`))[0].n, 0);
+    t.is((await sql(stack, `select count(*)::int as n from outbox`))[0].n, 0);
   }));
-  t.is(error?.message, 'answered as a failure');
-  t.is((await sql(stack, `select count(*)::int as n from users where id = ?`, [id]))[0].n, 1);
-  t.is((await sql(stack, `select count(*)::int as n from audit_entries where action = 'test.counted'`))[0].n, 1);
-}));
+
+test('GET /audit filters by subject, actor, action and time, newest first, with keyset pages', (t) =>
+  withStack(async (stack) => {
+    const reader = await given.user(stack, { permissions: ['audit:read'] });
+    await writeEntries(new UnitOfWork(stack.orm), 25, 'page');
+    await new UnitOfWork(stack.orm).run({ actor: reader.id, requestId: 'rid-mine' }, async () => ({
+      result: null,
+      audit: { action: 'claim.settle', subjectType: 'claim', subjectId: 'c-1', summary: { amountMinor: 100 } },
+    }));
+    await chainAuditEntries(stack.orm);
+
+    const mine = await stack.app.inject({ method: 'GET', url: `/audit?actorId=${reader.id}`, headers: bearer(reader) });
+    t.is(mine.statusCode, 200);
+    t.is(mine.json().data.length, 1);
+    t.like(mine.json().data[0], {
+      action: 'claim.settle',
+      subjectType: 'claim',
+      subjectId: 'c-1',
+      requestId: 'rid-mine',
+      actorId: reader.id,
+      seq: 26,
+    });
+    t.is(mine.json().data[0].hash.length, 64);
+
+    const byAction = await stack.app.inject({
+      method: 'GET',
+      url: '/audit?action=test.write&subjectType=test&subjectId=page-3',
+      headers: bearer(reader),
+    });
+    t.deepEqual(
+      byAction.json().data.map((e: { subjectId: string }) => e.subjectId),
+      ['page-3'],
+    );
+
+    const future = await stack.app.inject({
+      method: 'GET',
+      url: `/audit?from=${encodeURIComponent(new Date(Date.now() + 60_000).toISOString())}`,
+      headers: bearer(reader),
+    });
+    t.deepEqual(future.json().data, []);
+
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const url: string = `/audit?action=test.write&limit=10${cursor ? `&cursor=${cursor}` : ''}`;
+      const page = await stack.app.inject({ method: 'GET', url, headers: bearer(reader) });
+      t.is(page.statusCode, 200);
+      t.true(page.json().data.length <= 10);
+      t.is(page.json().meta.page.limit, 10);
+      seen.push(...page.json().data.map((e: { id: string }) => e.id));
+      cursor = page.json().meta.page.nextCursor;
+    } while (cursor);
+    t.is(seen.length, 25);
+    t.is(new Set(seen).size, 25);
+  }));
+
+test('GET /audit answers 400 for an unknown sort field or a tampered cursor, and 403 without audit:read', (t) =>
+  withStack(async (stack) => {
+    const reader = await given.user(stack, { permissions: ['audit:read'] });
+    const badSort = await stack.app.inject({ method: 'GET', url: '/audit?sort=-password', headers: bearer(reader) });
+    t.is(badSort.statusCode, 400);
+    t.is(badSort.json().error.details[0].field, 'query.sort');
+    const forged = Buffer.from(
+      JSON.stringify({ s: '-occurredAt', v: ['2020-01-01T00:00:00.000Z', uuidv7()] }),
+    ).toString('base64url');
+    const badCursor = await stack.app.inject({
+      method: 'GET',
+      url: `/audit?cursor=${forged}.AAAAAAAAAAAAAAAAAAAAAA`,
+      headers: bearer(reader),
+    });
+    t.is(badCursor.statusCode, 400);
+    t.is(badCursor.json().error.details[0].field, 'query.cursor');
+    const outsider = await given.user(stack, { permissions: ['system:read'] });
+    const denied = await stack.app.inject({ method: 'GET', url: '/audit/verify', headers: bearer(outsider) });
+    t.is(denied.statusCode, 403);
+    t.deepEqual(denied.json().error.details, { missingPermissions: ['audit:read'] });
+  }));
+
+test('GET /audit/verify and npm run audit:verify report a broken chain', (t) =>
+  withStack(async (stack) => {
+    const reader = await given.user(stack, { permissions: ['audit:read'] });
+    await writeEntries(new UnitOfWork(stack.orm), 5, 'http');
+    await chainAuditEntries(stack.orm);
+    const good = await stack.app.inject({ method: 'GET', url: '/audit/verify', headers: bearer(reader) });
+    t.deepEqual(good.json().data, { valid: true, checked: 5, firstInvalidSeq: null });
+    await sql(stack, `update audit_entries set action = 'forged' where seq = 2`);
+    const bad = await stack.app.inject({ method: 'GET', url: '/audit/verify', headers: bearer(reader) });
+    t.deepEqual(bad.json().data, { valid: false, checked: 1, firstInvalidSeq: 2 });
+
+    const child = spawn(process.execPath, ['--import=tsx', 'scripts/audit-verify.ts'], {
+      env: { ...process.env, DATABASE_URL: stack.config.DATABASE_URL, NODE_ENV: 'test' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    child.stdout.on('data', (d) => {
+      out += d;
+    });
+    const [code] = await once(child, 'exit');
+    t.is(code, 1);
+    t.regex(out, /BROKEN at seq 2/);
+  }));
+
+test('a unit of work that ends in a failure commits its change and audit, then throws', (t) =>
+  withStack(async (stack) => {
+    const uow = new UnitOfWork(stack.orm);
+    const id = uuidv7();
+    const error = await t.throwsAsync(
+      uow.run({ actor: 'system' }, async (em) => {
+        await em.execute(`insert into users (id, email, name) values (?, ?, 'Counted')`, [id, `${id}@example.test`]);
+        return {
+          result: null,
+          audit: { action: 'test.counted', subjectType: 'user', subjectId: id },
+          failure: new Error('answered as a failure'),
+        };
+      }),
+    );
+    t.is(error?.message, 'answered as a failure');
+    t.is((await sql(stack, `select count(*)::int as n from users where id = ?`, [id]))[0].n, 1);
+    t.is((await sql(stack, `select count(*)::int as n from audit_entries where action = 'test.counted'`))[0].n, 1);
+  }));

@@ -17,7 +17,22 @@ async function freePort(): Promise<number> {
 test('the worker refuses to start against a Redis that evicts keys, and says why', async (t) => {
   const port = await freePort();
   // A Redis of this test's own, so the shared server's policy is never touched.
-  const server = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--maxmemory-policy', 'allkeys-lru'], { stdio: 'ignore' });
+  const server = spawn(
+    'redis-server',
+    [
+      '--port',
+      String(port),
+      '--bind',
+      '127.0.0.1',
+      '--save',
+      '',
+      '--appendonly',
+      'no',
+      '--maxmemory-policy',
+      'allkeys-lru',
+    ],
+    { stdio: 'ignore' },
+  );
   const probe = new Redis(port, '127.0.0.1', { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => 100 });
   probe.on('error', () => {});
   try {

@@ -2,19 +2,25 @@ import { readFile, writeFile } from 'node:fs/promises';
 import test, { type ExecutionContext } from 'ava';
 import type { TSchema } from 'typebox';
 import { loadConfig } from '../../shared/config/index.js';
-import { UnitOfWork, type JobInput } from '../../shared/db/unit-of-work.js';
+import { type JobInput, UnitOfWork } from '../../shared/db/unit-of-work.js';
 import { uuidv7 } from '../../shared/ids.js';
 import { catalogued, checkJob, InvalidJobError, job } from '../../shared/jobs/catalogue.js';
 import { startWorkers, type WorkerHandle } from '../../workers/main.js';
 import { schedules } from '../../workers/schedulers.js';
-import { startStack, waitFor, type Stack } from '../helpers/stack.js';
+import { type Stack, startStack, waitFor } from '../helpers/stack.js';
 
 let stack: Stack;
 let workers: WorkerHandle;
 test.before(async () => {
   stack = await startStack();
   // No relay loop and no schedules: the tests drain the outbox themselves and see only their own jobs.
-  workers = await startWorkers({ config: stack.config, orm: stack.orm, log: stack.app.log as never, relay: false, schedulers: false });
+  workers = await startWorkers({
+    config: stack.config,
+    orm: stack.orm,
+    log: stack.app.log as never,
+    relay: false,
+    schedulers: false,
+  });
 });
 test.after.always(async () => {
   await workers?.close();
@@ -37,7 +43,11 @@ async function produce(jobs: JobInput[]) {
 async function nothingWritten(t: ExecutionContext, id: string) {
   t.is(await count(`select count(*)::int as n from users where id = ?`, [id]), 0, 'no change');
   t.is(await count(`select count(*)::int as n from audit_entries where subject_id = ?`, [id]), 0, 'no audit entry');
-  t.is(await count(`select count(*)::int as n from outbox where payload::text like ?`, [`%${id}%`]), 0, 'no outbox row');
+  t.is(
+    await count(`select count(*)::int as n from outbox where payload::text like ?`, [`%${id}%`]),
+    0,
+    'no outbox row',
+  );
 }
 
 test('a unit of work producing an unknown job fails and writes nothing', async (t) => {
@@ -72,7 +82,11 @@ test('job() is typed by the catalogue', (t) => {
     job('webhooks.registry-event', { eventId: 'evt-1', email: 'someone@example.test' }),
   ];
   t.is(typeof typed, 'function');
-  t.deepEqual(job('webhooks.registry-event', { eventId: 'evt-1' }), { queue: 'webhooks', name: 'registry-event', payload: { eventId: 'evt-1' } });
+  t.deepEqual(job('webhooks.registry-event', { eventId: 'evt-1' }), {
+    queue: 'webhooks',
+    name: 'registry-event',
+    payload: { eventId: 'evt-1' },
+  });
 });
 
 test('every schedule produces a catalogued job with a valid payload', (t) => {
@@ -80,7 +94,10 @@ test('every schedule produces a catalogued job with a valid payload', (t) => {
     const { queue, name, payload } = job(s.job, s.payload);
     t.notThrows(() => checkJob(queue, name, payload), s.id);
   }
-  t.throws(() => checkJob('audit', 'chain', { since: 1 }), { instanceOf: InvalidJobError, message: /Invalid payload for job audit\.chain/ });
+  t.throws(() => checkJob('audit', 'chain', { since: 1 }), {
+    instanceOf: InvalidJobError,
+    message: /Invalid payload for job audit\.chain/,
+  });
 });
 
 /** The job once it has finished (its snapshot, taken after it left the active set). */
@@ -130,7 +147,9 @@ function payloadText(schema: TSchema): string {
   if (Array.isArray(s.anyOf)) return (s.anyOf as TSchema[]).map(payloadText).join(' or ');
   if ('const' in s) return JSON.stringify(s.const);
   if (s.type === 'object') {
-    const fields = Object.entries(s.properties as Record<string, TSchema>).map(([name, field]) => `${name}: ${payloadText(field)}`);
+    const fields = Object.entries(s.properties as Record<string, TSchema>).map(
+      ([name, field]) => `${name}: ${payloadText(field)}`,
+    );
     return fields.length ? `{ ${fields.join(', ')} }` : '{}';
   }
   return typeof s.format === 'string' ? s.format : String(s.type);
@@ -142,15 +161,20 @@ const defaults = loadConfig({});
 function scheduleText(key: string): string {
   const found = schedules(defaults).filter((s) => s.job === key);
   if (!found.length) return 'from the outbox';
-  return found.map((s) => {
-    if (s.pattern) return `cron \`${s.pattern}\` UTC`;
-    const every = s.every === 3600_000 ? 'hourly' : `every ${s.every! / 1000} s`;
-    return s.setting ? `${every} (\`${s.setting}\`)` : every;
-  }).join('; ');
+  return found
+    .map((s) => {
+      if (s.pattern) return `cron \`${s.pattern}\` UTC`;
+      const every = s.every === 3600_000 ? 'hourly' : `every ${s.every! / 1000} s`;
+      return s.setting ? `${every} (\`${s.setting}\`)` : every;
+    })
+    .join('; ');
 }
 
 test('docs/operations.md lists the job catalogue as it is', async (t) => {
-  const rows = catalogued.map((c) => `| ${c.queue} | \`${c.name}\` | \`${payloadText(c.spec.payload)}\` | ${scheduleText(c.key)} | ${c.spec.does} |`);
+  const rows = catalogued.map(
+    (c) =>
+      `| ${c.queue} | \`${c.name}\` | \`${payloadText(c.spec.payload)}\` | ${scheduleText(c.key)} | ${c.spec.does} |`,
+  );
   const table = ['| Queue | Job | Payload | Produced | Does |', '|---|---|---|---|---|', ...rows].join('\n');
   const path = new URL('../../docs/operations.md', import.meta.url);
   const docs = await readFile(path, 'utf8');

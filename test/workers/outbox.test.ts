@@ -1,15 +1,19 @@
 import test from 'ava';
 import { uuidv7 } from '../../shared/ids.js';
-import { createRedis } from '../../shared/redis.js';
 import { OutboxRelay } from '../../shared/queues/outbox-relay.js';
 import { QueueSet } from '../../shared/queues/queue-set.js';
+import { createRedis } from '../../shared/redis.js';
 import { startWorkers } from '../../workers/main.js';
+import { type Stack, startStack, waitFor } from '../helpers/stack.js';
 import { postRegistryEvent } from '../helpers/webhooks.js';
-import { startStack, waitFor, type Stack } from '../helpers/stack.js';
 
 let stack: Stack;
-test.before(async () => { stack = await startStack(); });
-test.after.always(async () => { await stack?.close(); });
+test.before(async () => {
+  stack = await startStack();
+});
+test.after.always(async () => {
+  await stack?.close();
+});
 
 const sql = async (query: string, params: unknown[] = []) => stack.orm.em.fork().execute(query, params);
 
@@ -19,55 +23,108 @@ async function userFor(email: string) {
   return id;
 }
 
-test.serial('a job committed while Redis is down is kept in the outbox and runs exactly once when Redis is back', async (t) => {
-  const email = `outbox-${uuidv7()}@example.test`;
-  const userId = await userFor(email);
-  const eventId = `evt-${uuidv7()}`;
-  // The API commits the change and its outbox row; nothing touches Redis on that path.
-  const res = await postRegistryEvent(stack.app, { eventId, type: 'identity.verified', occurredAt: new Date().toISOString(), data: { email } });
-  t.is(res.statusCode, 201);
+test.serial(
+  'a job committed while Redis is down is kept in the outbox and runs exactly once when Redis is back',
+  async (t) => {
+    const email = `outbox-${uuidv7()}@example.test`;
+    const userId = await userFor(email);
+    const eventId = `evt-${uuidv7()}`;
+    // The API commits the change and its outbox row; nothing touches Redis on that path.
+    const res = await postRegistryEvent(stack.app, {
+      eventId,
+      type: 'identity.verified',
+      occurredAt: new Date().toISOString(),
+      data: { email },
+    });
+    t.is(res.statusCode, 201);
 
-  // A relay whose Redis is a dead port: the add fails, the row stays undelivered with the error.
-  const deadRedis = createRedis('redis://127.0.0.1:1', 'command', 'dead');
-  const deadQueues = new QueueSet(deadRedis, stack.config.REDIS_PREFIX);
-  const deadRelay = new OutboxRelay({ orm: stack.orm, queues: deadQueues, log: stack.app.log as never, databaseUrl: stack.config.DATABASE_URL, pollMs: 50 });
-  t.is(await deadRelay.drain(), 0);
-  const [row] = await sql(`select id, dispatched_at from outbox where payload->>'eventId' = ?`, [eventId]);
-  t.is(row.dispatched_at, null);
-  await deadQueues.close().catch(() => {});
-  deadRedis.disconnect();
+    // A relay whose Redis is a dead port: the add fails, the row stays undelivered with the error.
+    const deadRedis = createRedis('redis://127.0.0.1:1', 'command', 'dead');
+    const deadQueues = new QueueSet(deadRedis, stack.config.REDIS_PREFIX);
+    const deadRelay = new OutboxRelay({
+      orm: stack.orm,
+      queues: deadQueues,
+      log: stack.app.log as never,
+      databaseUrl: stack.config.DATABASE_URL,
+      pollMs: 50,
+    });
+    t.is(await deadRelay.drain(), 0);
+    const [row] = await sql(`select id, dispatched_at from outbox where payload->>'eventId' = ?`, [eventId]);
+    t.is(row.dispatched_at, null);
+    await deadQueues.close().catch(() => {});
+    deadRedis.disconnect();
 
-  // Redis is back: the real worker's relay delivers the row; the event is applied once.
-  const workers = await startWorkers({ config: stack.config, orm: stack.orm, log: stack.app.log as never, schedulers: false });
-  try {
-    await waitFor(async () => (await sql(`select kyc_status from users where id = ?`, [userId]))[0].kyc_status === 'verified', 'event applied');
-    const [delivered] = await sql(`select dispatched_at from outbox where id = ?`, [row.id]);
-    t.truthy(delivered.dispatched_at);
-    const job = await workers.queues.get('webhooks').getJob(row.id);
-    t.is(job?.id, row.id, 'the job id is the outbox row id');
+    // Redis is back: the real worker's relay delivers the row; the event is applied once.
+    const workers = await startWorkers({
+      config: stack.config,
+      orm: stack.orm,
+      log: stack.app.log as never,
+      schedulers: false,
+    });
+    try {
+      await waitFor(
+        async () => (await sql(`select kyc_status from users where id = ?`, [userId]))[0].kyc_status === 'verified',
+        'event applied',
+      );
+      const [delivered] = await sql(`select dispatched_at from outbox where id = ?`, [row.id]);
+      t.truthy(delivered.dispatched_at);
+      const job = await workers.queues.get('webhooks').getJob(row.id);
+      t.is(job?.id, row.id, 'the job id is the outbox row id');
 
-    // At least once: the relay delivering the same row again (a crash before it was marked) is still one job.
-    await sql(`update outbox set dispatched_at = null where id = ?`, [row.id]);
-    await workers.relay.drain();
-    const counts = await workers.queues.get('webhooks').getJobCounts('completed', 'waiting', 'active', 'delayed', 'failed');
-    t.is(counts.completed + counts.waiting + counts.active + counts.delayed + counts.failed, 1);
-    t.is(Number((await sql(`select count(*)::int as n from audit_entries where action = 'user.kyc_update' and subject_id = ?`, [userId]))[0].n), 1);
-  } finally {
-    await workers.close();
-  }
-});
+      // At least once: the relay delivering the same row again (a crash before it was marked) is still one job.
+      await sql(`update outbox set dispatched_at = null where id = ?`, [row.id]);
+      await workers.relay.drain();
+      const counts = await workers.queues
+        .get('webhooks')
+        .getJobCounts('completed', 'waiting', 'active', 'delayed', 'failed');
+      t.is(counts.completed + counts.waiting + counts.active + counts.delayed + counts.failed, 1);
+      t.is(
+        Number(
+          (
+            await sql(
+              `select count(*)::int as n from audit_entries where action = 'user.kyc_update' and subject_id = ?`,
+              [userId],
+            )
+          )[0].n,
+        ),
+        1,
+      );
+    } finally {
+      await workers.close();
+    }
+  },
+);
 
 test.serial('running a registry job twice leaves the same state as once', async (t) => {
   const email = `twice-${uuidv7()}@example.test`;
   const userId = await userFor(email);
   const eventId = `evt-${uuidv7()}`;
-  t.is((await postRegistryEvent(stack.app, { eventId, type: 'identity.revoked', occurredAt: new Date().toISOString(), data: { email } })).statusCode, 201);
+  t.is(
+    (
+      await postRegistryEvent(stack.app, {
+        eventId,
+        type: 'identity.revoked',
+        occurredAt: new Date().toISOString(),
+        data: { email },
+      })
+    ).statusCode,
+    201,
+  );
   const { processRegistryEvent } = await import('../../shared/domain/registry/registry-events.js');
   const { webhookAct } = await import('../../shared/domain/act.js');
   t.is(await processRegistryEvent(stack.app.deps, webhookAct(), { eventId, attempt: 1 }), 'processed');
   t.is(await processRegistryEvent(stack.app.deps, webhookAct(), { eventId, attempt: 2 }), 'already-processed');
   t.is((await sql(`select kyc_status from users where id = ?`, [userId]))[0].kyc_status, 'revoked');
-  t.is(Number((await sql(`select count(*)::int as n from audit_entries where action = 'user.kyc_update' and subject_id = ?`, [userId]))[0].n), 1);
+  t.is(
+    Number(
+      (
+        await sql(`select count(*)::int as n from audit_entries where action = 'user.kyc_update' and subject_id = ?`, [
+          userId,
+        ])
+      )[0].n,
+    ),
+    1,
+  );
 });
 
 test.serial('job schedulers are registered once however many workers start', async (t) => {

@@ -1,6 +1,6 @@
-import { UnrecoverableError, type Job } from 'bullmq';
+import { type Job, UnrecoverableError } from 'bullmq';
 import { checkJob, InvalidJobError, type JobKey } from '../../shared/jobs/catalogue.js';
-import { processors, type Processor, type WorkerDeps } from './index.js';
+import { type Processor, processors, type WorkerDeps } from './index.js';
 
 /**
  * Checks a job against the catalogue again (a producer outside this code, an old payload still

@@ -10,10 +10,16 @@ const audit: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/audit', { config: access, schema: listAuditSchema }, async (request) => {
     const { limit, cursor, sort, ...filters } = request.query;
     const plan = app.paginator.plan(AUDIT_LIST, { limit, cursor, sort });
-    return app.paginator.respond(request.id, plan, await listAuditEntries(app.deps, userActOf(request), { filters, page: plan }));
+    return app.paginator.respond(
+      request.id,
+      plan,
+      await listAuditEntries(app.deps, userActOf(request), { filters, page: plan }),
+    );
   });
 
-  app.get('/audit/verify', { config: access, schema: verifyAuditSchema }, async (request) => ok(request, await verifyAuditChain(app.orm)));
+  app.get('/audit/verify', { config: access, schema: verifyAuditSchema }, async (request) =>
+    ok(request, await verifyAuditChain(app.orm)),
+  );
 };
 
 export default audit;

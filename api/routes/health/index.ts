@@ -7,7 +7,11 @@ import { withTimeout } from '../../../shared/redis.js';
 import { ok } from '../../http/reply.js';
 import { healthSchema, liveSchema, readySchema } from '../../schemas/health/index.js';
 
-interface Check { status: 'up' | 'down'; latencyMs: number; error?: string }
+interface Check {
+  status: 'up' | 'down';
+  latencyMs: number;
+  error?: string;
+}
 
 async function timed(what: string, probe: () => Promise<unknown>, timeoutMs = 1000): Promise<Check> {
   const started = performance.now();
@@ -15,7 +19,11 @@ async function timed(what: string, probe: () => Promise<unknown>, timeoutMs = 10
     await withTimeout(probe(), timeoutMs, what);
     return { status: 'up', latencyMs: Math.round(performance.now() - started) };
   } catch (err) {
-    return { status: 'down', latencyMs: Math.round(performance.now() - started), error: (err as Error).message.slice(0, 200) };
+    return {
+      status: 'down',
+      latencyMs: Math.round(performance.now() - started),
+      error: (err as Error).message.slice(0, 200),
+    };
   }
 }
 
@@ -24,7 +32,8 @@ const health: FastifyPluginAsyncTypebox = async (app) => {
   const open = { public: true, rateLimit: false } as const;
   let migrationsApplied = false;
 
-  const database = () => timed('PostgreSQL', () => db(app.orm.em.fork()).selectNoFrom(sql<number>`1`.as('up')).execute());
+  const database = () =>
+    timed('PostgreSQL', () => db(app.orm.em.fork()).selectNoFrom(sql<number>`1`.as('up')).execute());
   const redis = () => timed('Redis', () => app.redis.ping());
   const migrations = () =>
     migrationsApplied
@@ -35,20 +44,29 @@ const health: FastifyPluginAsyncTypebox = async (app) => {
           migrationsApplied = true;
         });
 
-  app.get('/health/live', { config: open, schema: liveSchema }, async (request) => ok(request, { status: 'ok' as const }));
+  app.get('/health/live', { config: open, schema: liveSchema }, async (request) =>
+    ok(request, { status: 'ok' as const }),
+  );
 
   app.get('/health/ready', { config: open, schema: readySchema }, async (request) => {
     const [db, rd] = await Promise.all([database(), redis()]);
-    const mig = db.status === 'up' ? await migrations() : { status: 'down' as const, latencyMs: 0, error: 'database unreachable' };
+    const mig =
+      db.status === 'up'
+        ? await migrations()
+        : { status: 'down' as const, latencyMs: 0, error: 'database unreachable' };
     const checks = { database: db, redis: rd, migrations: mig };
     if (Object.values(checks).some((c) => c.status === 'down')) throw new NotReadyError({ checks });
     return ok(request, { status: 'ready' as const, checks });
   });
 
   app.get('/health', { config: open, schema: healthSchema }, async (request) => {
-    const [db, rd, queues] = await Promise.all([database(), redis(), timed('queues', () => app.queues.get('webhooks').getJobCounts('waiting'))]);
+    const [db, rd, queues] = await Promise.all([
+      database(),
+      redis(),
+      timed('queues', () => app.queues.get('webhooks').getJobCounts('waiting')),
+    ]);
     const checks = { database: db, redis: rd, queues };
-    const status = Object.values(checks).every((c) => c.status === 'up') ? 'ok' as const : 'degraded' as const;
+    const status = Object.values(checks).every((c) => c.status === 'up') ? ('ok' as const) : ('degraded' as const);
     return ok(request, { status, checks });
   });
 };

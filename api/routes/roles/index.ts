@@ -1,5 +1,14 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { ROLE_LIST, createRole, deleteRole, getRole, listPermissions, listRoles, setRolePermissions, updateRole } from '../../../shared/domain/access/roles.service.js';
+import {
+  createRole,
+  deleteRole,
+  getRole,
+  listPermissions,
+  listRoles,
+  ROLE_LIST,
+  setRolePermissions,
+  updateRole,
+} from '../../../shared/domain/access/roles.service.js';
 import { ok, sendWrite, userActOf } from '../../http/reply.js';
 import * as s from '../../schemas/roles/index.js';
 
@@ -14,20 +23,28 @@ const roles: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.post('/roles', { config: write, schema: s.createRoleSchema }, async (request, reply) =>
-    sendWrite(request, reply, 201, (act) => createRole(deps, act, request.body)));
+    sendWrite(request, reply, 201, (act) => createRole(deps, act, request.body)),
+  );
 
-  app.get('/roles/:id', { config: read, schema: s.getRoleSchema }, async (request) => ok(request, await getRole(deps, userActOf(request), request.params)));
+  app.get('/roles/:id', { config: read, schema: s.getRoleSchema }, async (request) =>
+    ok(request, await getRole(deps, userActOf(request), request.params)),
+  );
 
   app.patch('/roles/:id', { config: write, schema: s.updateRoleSchema }, async (request, reply) =>
-    sendWrite(request, reply, 200, (act) => updateRole(deps, act, { ...request.params, ...request.body })));
+    sendWrite(request, reply, 200, (act) => updateRole(deps, act, { ...request.params, ...request.body })),
+  );
 
   app.delete('/roles/:id', { config: write, schema: s.deleteRoleSchema }, async (request, reply) =>
-    sendWrite(request, reply, 204, (act) => deleteRole(deps, act, request.params)));
+    sendWrite(request, reply, 204, (act) => deleteRole(deps, act, request.params)),
+  );
 
   app.put('/roles/:id/permissions', { config: write, schema: s.setRolePermissionsSchema }, async (request, reply) =>
-    sendWrite(request, reply, 200, (act) => setRolePermissions(deps, act, { ...request.params, ...request.body })));
+    sendWrite(request, reply, 200, (act) => setRolePermissions(deps, act, { ...request.params, ...request.body })),
+  );
 
-  app.get('/permissions', { config: read, schema: s.listPermissionsSchema }, async (request) => ok(request, listPermissions()));
+  app.get('/permissions', { config: read, schema: s.listPermissionsSchema }, async (request) =>
+    ok(request, listPermissions()),
+  );
 };
 
 export default roles;

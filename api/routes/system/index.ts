@@ -5,13 +5,16 @@ import { ok } from '../../http/reply.js';
 import { API_VERSION } from '../../plugins/wire.js';
 import { systemInfoSchema } from '../../schemas/health/index.js';
 
-
 const system: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/system/info', { config: { permissions: ['system:read'] }, schema: systemInfoSchema }, async (request) => {
     const counts = await app.queues.counts();
     return ok(request, {
-      name: pkg.name, version: pkg.version, apiVersion: API_VERSION, nodeVersion: process.version,
-      uptimeSeconds: Math.round(process.uptime()), environment: app.config.NODE_ENV,
+      name: pkg.name,
+      version: pkg.version,
+      apiVersion: API_VERSION,
+      nodeVersion: process.version,
+      uptimeSeconds: Math.round(process.uptime()),
+      environment: app.config.NODE_ENV,
       queues: QUEUE_NAMES.map((name) => ({ name, counts: counts[name] })),
     });
   });

@@ -1,44 +1,81 @@
 import { Type } from 'typebox';
 import { PageQuery } from '../../http/pagination.js';
-import { ERROR_RESPONSES, Envelope, ListEnvelope, Timestamp, component, tag } from '../common.js';
+import { component, Envelope, ERROR_RESPONSES, ListEnvelope, Timestamp, tag } from '../common.js';
 
 const tags = tag('audit', 'The audit trail: every change, who made it and from where, in a tamper-evident hash chain.');
 
-export const AuditEntry = component('AuditEntry', Type.Object({
-  id: Type.String(),
-  seq: Type.Union([Type.Integer(), Type.Null()], { description: 'Place in the hash chain; null until the audit worker chains it' }),
-  prevHash: Type.Union([Type.String(), Type.Null()]),
-  hash: Type.Union([Type.String(), Type.Null()]),
-  actorId: Type.String({ description: 'A user id, or system, webhook, anonymous' }),
-  action: Type.String({ description: 'e.g. user.suspend' }),
-  subjectType: Type.String(),
-  subjectId: Type.Union([Type.String(), Type.Null()]),
-  requestId: Type.Union([Type.String(), Type.Null()]),
-  ip: Type.Union([Type.String(), Type.Null()]),
-  summary: Type.Record(Type.String(), Type.Unknown(), { description: 'What changed, per action' }),
-  occurredAt: Timestamp,
-}, { description: 'One entry of the audit trail' }));
+export const AuditEntry = component(
+  'AuditEntry',
+  Type.Object(
+    {
+      id: Type.String(),
+      seq: Type.Union([Type.Integer(), Type.Null()], {
+        description: 'Place in the hash chain; null until the audit worker chains it',
+      }),
+      prevHash: Type.Union([Type.String(), Type.Null()]),
+      hash: Type.Union([Type.String(), Type.Null()]),
+      actorId: Type.String({ description: 'A user id, or system, webhook, anonymous' }),
+      action: Type.String({ description: 'e.g. user.suspend' }),
+      subjectType: Type.String(),
+      subjectId: Type.Union([Type.String(), Type.Null()]),
+      requestId: Type.Union([Type.String(), Type.Null()]),
+      ip: Type.Union([Type.String(), Type.Null()]),
+      summary: Type.Record(Type.String(), Type.Unknown(), { description: 'What changed, per action' }),
+      occurredAt: Timestamp,
+    },
+    { description: 'One entry of the audit trail' },
+  ),
+);
 
 export const listAuditSchema = {
-  operationId: 'listAuditEntries', tags, summary: 'List audit entries',
-  description: 'The audit trail, newest first by default (sort: occurredAt), filtered by subject, actor, action and time range.',
-  querystring: Type.Object({
-    ...PageQuery,
-    subjectType: Type.Optional(Type.String({ minLength: 1, maxLength: 64, description: 'Only entries about this kind of subject, e.g. user' })),
-    subjectId: Type.Optional(Type.String({ minLength: 1, maxLength: 128, description: 'Only entries about this subject' })),
-    actorId: Type.Optional(Type.String({ minLength: 1, maxLength: 128, description: 'Only entries by this actor (a user id, system, webhook or anonymous)' })),
-    action: Type.Optional(Type.String({ minLength: 1, maxLength: 128, description: 'Only entries of this action, e.g. user.suspend' })),
-    from: Type.Optional(Type.String({ format: 'date-time', description: 'Entries that occurred at or after this time' })),
-    to: Type.Optional(Type.String({ format: 'date-time', description: 'Entries that occurred before this time' })),
-  }, { additionalProperties: false }),
+  operationId: 'listAuditEntries',
+  tags,
+  summary: 'List audit entries',
+  description:
+    'The audit trail, newest first by default (sort: occurredAt), filtered by subject, actor, action and time range.',
+  querystring: Type.Object(
+    {
+      ...PageQuery,
+      subjectType: Type.Optional(
+        Type.String({ minLength: 1, maxLength: 64, description: 'Only entries about this kind of subject, e.g. user' }),
+      ),
+      subjectId: Type.Optional(
+        Type.String({ minLength: 1, maxLength: 128, description: 'Only entries about this subject' }),
+      ),
+      actorId: Type.Optional(
+        Type.String({
+          minLength: 1,
+          maxLength: 128,
+          description: 'Only entries by this actor (a user id, system, webhook or anonymous)',
+        }),
+      ),
+      action: Type.Optional(
+        Type.String({ minLength: 1, maxLength: 128, description: 'Only entries of this action, e.g. user.suspend' }),
+      ),
+      from: Type.Optional(
+        Type.String({ format: 'date-time', description: 'Entries that occurred at or after this time' }),
+      ),
+      to: Type.Optional(Type.String({ format: 'date-time', description: 'Entries that occurred before this time' })),
+    },
+    { additionalProperties: false },
+  ),
   response: { 200: ListEnvelope(AuditEntry), ...ERROR_RESPONSES },
 };
 
 export const verifyAuditSchema = {
-  operationId: 'verifyAuditChain', tags, summary: 'Verify the audit hash chain',
+  operationId: 'verifyAuditChain',
+  tags,
+  summary: 'Verify the audit hash chain',
   description: 'Recomputes the hash chain from the first entry; firstInvalidSeq is the first entry changed or missing.',
   response: {
-    200: Envelope(Type.Object({ valid: Type.Boolean(), checked: Type.Integer(), firstInvalidSeq: Type.Union([Type.Integer(), Type.Null()]) }), 'The verdict'),
+    200: Envelope(
+      Type.Object({
+        valid: Type.Boolean(),
+        checked: Type.Integer(),
+        firstInvalidSeq: Type.Union([Type.Integer(), Type.Null()]),
+      }),
+      'The verdict',
+    ),
     ...ERROR_RESPONSES,
   },
 };

@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { ERROR_RESPONSES, Envelope, IdOf, NoContent, Timestamp, component, tag } from '../common.js';
+import { component, Envelope, ERROR_RESPONSES, IdOf, NoContent, Timestamp, tag } from '../common.js';
 import { Email, Password, User, UserFields } from '../users/index.js';
 
 const tags = tag('auth', 'Signing in and out, tokens, sessions (one per device), passwords and MFA of the caller.');
@@ -7,104 +7,194 @@ const Done = { 204: NoContent(), ...ERROR_RESPONSES };
 const OpaqueToken = Type.String({ minLength: 16, maxLength: 512, pattern: '^[A-Za-z0-9_-]+$' });
 const Code = Type.String({ minLength: 6, maxLength: 16, description: 'A 6-digit TOTP code or a recovery code' });
 
-const TokenPair = component('TokenPair', Type.Object({
-  accessToken: Type.String({ description: 'Send as `Authorization: Bearer <accessToken>`' }),
-  refreshToken: Type.String({ description: 'Single use: POST /auth/refresh returns the next one' }),
-  tokenType: Type.Literal('Bearer'),
-  expiresIn: Type.Integer({ description: 'Access token lifetime, seconds' }),
-  familyId: Type.String({ description: 'The session (device) these tokens belong to' }),
-  user: User,
-}, { description: 'The tokens of a session and the signed-in user' }));
-const MfaChallenge = component('MfaChallenge', Type.Object({
-  mfaRequired: Type.Literal(true),
-  mfaToken: Type.String({ description: 'Send with a code to POST /auth/login; single use, 5 minutes' }),
-  expiresIn: Type.Integer({ description: 'mfaToken lifetime, seconds' }),
-}, { description: 'The password was right and MFA is on: sign in again with mfaToken and a code' }));
-const CurrentUser = component('CurrentUser', Type.Object(
-  { ...UserFields.properties, permissions: Type.Array(Type.String(), { description: 'Resolved from the roles now, sorted' }) },
-  { description: 'The signed-in user with their effective permissions' },
-));
-const Session = component('Session', Type.Object({
-  familyId: Type.String(), current: Type.Boolean({ description: 'The session of this request' }),
-  createdAt: Timestamp, lastUsedAt: Timestamp, expiresAt: Timestamp,
-  userAgent: Type.Union([Type.String(), Type.Null()]), ip: Type.Union([Type.String(), Type.Null()]),
-}, { description: 'A live session: one signed-in device, its refresh tokens one family' }));
-const MfaEnrolment = component('MfaEnrolment', Type.Object({
-  secret: Type.String({ description: 'Base32 TOTP secret' }), otpauthUri: Type.String({ description: 'For a QR code' }),
-  recoveryCodes: Type.Array(Type.String(), { description: 'Ten single-use codes, in place of a TOTP code' }),
-}, { description: 'A new MFA secret with its recovery codes, shown once' }));
+const TokenPair = component(
+  'TokenPair',
+  Type.Object(
+    {
+      accessToken: Type.String({ description: 'Send as `Authorization: Bearer <accessToken>`' }),
+      refreshToken: Type.String({ description: 'Single use: POST /auth/refresh returns the next one' }),
+      tokenType: Type.Literal('Bearer'),
+      expiresIn: Type.Integer({ description: 'Access token lifetime, seconds' }),
+      familyId: Type.String({ description: 'The session (device) these tokens belong to' }),
+      user: User,
+    },
+    { description: 'The tokens of a session and the signed-in user' },
+  ),
+);
+const MfaChallenge = component(
+  'MfaChallenge',
+  Type.Object(
+    {
+      mfaRequired: Type.Literal(true),
+      mfaToken: Type.String({ description: 'Send with a code to POST /auth/login; single use, 5 minutes' }),
+      expiresIn: Type.Integer({ description: 'mfaToken lifetime, seconds' }),
+    },
+    { description: 'The password was right and MFA is on: sign in again with mfaToken and a code' },
+  ),
+);
+const CurrentUser = component(
+  'CurrentUser',
+  Type.Object(
+    {
+      ...UserFields.properties,
+      permissions: Type.Array(Type.String(), { description: 'Resolved from the roles now, sorted' }),
+    },
+    { description: 'The signed-in user with their effective permissions' },
+  ),
+);
+const Session = component(
+  'Session',
+  Type.Object(
+    {
+      familyId: Type.String(),
+      current: Type.Boolean({ description: 'The session of this request' }),
+      createdAt: Timestamp,
+      lastUsedAt: Timestamp,
+      expiresAt: Timestamp,
+      userAgent: Type.Union([Type.String(), Type.Null()]),
+      ip: Type.Union([Type.String(), Type.Null()]),
+    },
+    { description: 'A live session: one signed-in device, its refresh tokens one family' },
+  ),
+);
+const MfaEnrolment = component(
+  'MfaEnrolment',
+  Type.Object(
+    {
+      secret: Type.String({ description: 'Base32 TOTP secret' }),
+      otpauthUri: Type.String({ description: 'For a QR code' }),
+      recoveryCodes: Type.Array(Type.String(), { description: 'Ten single-use codes, in place of a TOTP code' }),
+    },
+    { description: 'A new MFA secret with its recovery codes, shown once' },
+  ),
+);
 
 export const loginSchema = {
-  operationId: 'login', tags, security: [], summary: 'Sign in',
-  description: 'First step: email and password, answering the tokens, or an MFA challenge when the user has MFA on. '
-    + 'Second step of an MFA sign-in: mfaToken and code. A wrong email or password answers 401 INVALID_CREDENTIALS; '
-    + 'repeated failures lock the account for a while; a right password on an account that is not active answers 403.',
-  body: Type.Object({
-    email: Type.Optional(Email), password: Type.Optional(Type.String({ minLength: 1, maxLength: 128 })),
-    mfaToken: Type.Optional(OpaqueToken), code: Type.Optional(Code),
-  }, { additionalProperties: false, description: '{ email, password } or { mfaToken, code }' }),
-  response: { 200: Envelope(Type.Union([TokenPair, MfaChallenge]), 'Signed in, or an MFA challenge'), ...ERROR_RESPONSES },
+  operationId: 'login',
+  tags,
+  security: [],
+  summary: 'Sign in',
+  description:
+    'First step: email and password, answering the tokens, or an MFA challenge when the user has MFA on. ' +
+    'Second step of an MFA sign-in: mfaToken and code. A wrong email or password answers 401 INVALID_CREDENTIALS; ' +
+    'repeated failures lock the account for a while; a right password on an account that is not active answers 403.',
+  body: Type.Object(
+    {
+      email: Type.Optional(Email),
+      password: Type.Optional(Type.String({ minLength: 1, maxLength: 128 })),
+      mfaToken: Type.Optional(OpaqueToken),
+      code: Type.Optional(Code),
+    },
+    { additionalProperties: false, description: '{ email, password } or { mfaToken, code }' },
+  ),
+  response: {
+    200: Envelope(Type.Union([TokenPair, MfaChallenge]), 'Signed in, or an MFA challenge'),
+    ...ERROR_RESPONSES,
+  },
 };
 export const refreshSchema = {
-  operationId: 'refreshTokens', tags, security: [], summary: 'Refresh the tokens',
-  description: 'Rotates the refresh token: answers a new pair, the one sent is spent. Presenting a spent refresh token again revokes its whole session (reuse detection), so a client must not refresh concurrently.',
+  operationId: 'refreshTokens',
+  tags,
+  security: [],
+  summary: 'Refresh the tokens',
+  description:
+    'Rotates the refresh token: answers a new pair, the one sent is spent. Presenting a spent refresh token again revokes its whole session (reuse detection), so a client must not refresh concurrently.',
   body: Type.Object({ refreshToken: OpaqueToken }, { additionalProperties: false }),
   response: { 200: Envelope(TokenPair, 'The new tokens'), ...ERROR_RESPONSES },
 };
 export const logoutSchema = {
-  operationId: 'logout', tags, summary: 'Sign out',
-  description: 'Ends the session of this refresh token, which must be one of the caller\'s (401 INVALID_REFRESH_TOKEN otherwise).',
-  body: Type.Object({ refreshToken: OpaqueToken }, { additionalProperties: false }), response: Done,
+  operationId: 'logout',
+  tags,
+  summary: 'Sign out',
+  description:
+    "Ends the session of this refresh token, which must be one of the caller's (401 INVALID_REFRESH_TOKEN otherwise).",
+  body: Type.Object({ refreshToken: OpaqueToken }, { additionalProperties: false }),
+  response: Done,
 };
 export const logoutAllSchema = {
-  operationId: 'logoutAll', tags, summary: 'Sign out everywhere',
-  description: 'Ends every session of the caller, this one included.', response: Done,
+  operationId: 'logoutAll',
+  tags,
+  summary: 'Sign out everywhere',
+  description: 'Ends every session of the caller, this one included.',
+  response: Done,
 };
 export const forgotPasswordSchema = {
-  operationId: 'forgotPassword', tags, security: [], summary: 'Ask for a password reset mail',
-  description: 'Always answers 202, whether or not the email belongs to a user; when it does, a mail with a reset token (single use, valid 30 minutes) is sent.',
+  operationId: 'forgotPassword',
+  tags,
+  security: [],
+  summary: 'Ask for a password reset mail',
+  description:
+    'Always answers 202, whether or not the email belongs to a user; when it does, a mail with a reset token (single use, valid 30 minutes) is sent.',
   body: Type.Object({ email: Email }, { additionalProperties: false }),
   response: { 202: Envelope(Type.Object({ status: Type.Literal('accepted') }), 'Accepted'), ...ERROR_RESPONSES },
 };
 export const resetPasswordSchema = {
-  operationId: 'resetPassword', tags, security: [], summary: 'Reset the password with a mailed token',
-  description: 'Sets a new password with the token of a reset (or set-password) mail: single use, 30 minutes. Unlocks a locked account and ends every session. An invalid, used or expired token answers 400 on body.token.',
-  body: Type.Object({ token: OpaqueToken, newPassword: Password }, { additionalProperties: false }), response: Done,
+  operationId: 'resetPassword',
+  tags,
+  security: [],
+  summary: 'Reset the password with a mailed token',
+  description:
+    'Sets a new password with the token of a reset (or set-password) mail: single use, 30 minutes. Unlocks a locked account and ends every session. An invalid, used or expired token answers 400 on body.token.',
+  body: Type.Object({ token: OpaqueToken, newPassword: Password }, { additionalProperties: false }),
+  response: Done,
 };
 export const changePasswordSchema = {
-  operationId: 'changePassword', tags, summary: 'Change your password',
+  operationId: 'changePassword',
+  tags,
+  summary: 'Change your password',
   description: 'Needs the current password; the new one must differ. Ends every other session; this one stays.',
-  body: Type.Object({ currentPassword: Type.String({ minLength: 1, maxLength: 128 }), newPassword: Password }, { additionalProperties: false }),
+  body: Type.Object(
+    { currentPassword: Type.String({ minLength: 1, maxLength: 128 }), newPassword: Password },
+    { additionalProperties: false },
+  ),
   response: Done,
 };
 export const meSchema = {
-  operationId: 'getMe', tags, summary: 'Who am I',
+  operationId: 'getMe',
+  tags,
+  summary: 'Who am I',
   description: 'The signed-in user with the permissions their roles give them now.',
   response: { 200: Envelope(CurrentUser, 'The caller'), ...ERROR_RESPONSES },
 };
 export const listSessionsSchema = {
-  operationId: 'listSessions', tags, summary: 'List your sessions',
-  description: 'The caller\'s live sessions (signed-in devices), most recently used first.',
+  operationId: 'listSessions',
+  tags,
+  summary: 'List your sessions',
+  description: "The caller's live sessions (signed-in devices), most recently used first.",
   response: { 200: Envelope(Type.Array(Session), 'The sessions'), ...ERROR_RESPONSES },
 };
 export const revokeSessionSchema = {
-  operationId: 'revokeSession', tags, summary: 'End another session',
-  description: 'Ends another of the caller\'s sessions (a lost device). The current session answers 422: use POST /auth/logout.',
-  params: Type.Object({ familyId: IdOf('The session (from GET /auth/sessions)') }), response: Done,
+  operationId: 'revokeSession',
+  tags,
+  summary: 'End another session',
+  description:
+    "Ends another of the caller's sessions (a lost device). The current session answers 422: use POST /auth/logout.",
+  params: Type.Object({ familyId: IdOf('The session (from GET /auth/sessions)') }),
+  response: Done,
 };
 // The summaries of the MFA workflow actions come from the workflow table (api/http/workflow-route.ts).
 export const mfaSetupSchema = {
-  operationId: 'setupMfa', tags,
-  description: 'Starts enrolment: a new secret, its otpauth URI and ten recovery codes, shown once. MFA is on only after POST /auth/mfa/verify; setting up again replaces a pending enrolment.',
+  operationId: 'setupMfa',
+  tags,
+  description:
+    'Starts enrolment: a new secret, its otpauth URI and ten recovery codes, shown once. MFA is on only after POST /auth/mfa/verify; setting up again replaces a pending enrolment.',
   response: { 201: Envelope(MfaEnrolment, 'The enrolment'), ...ERROR_RESPONSES },
 };
 export const mfaVerifySchema = {
-  operationId: 'verifyMfa', tags,
+  operationId: 'verifyMfa',
+  tags,
   description: 'Turns MFA on with a code from the authenticator, proving it holds the new secret.',
-  body: Type.Object({ code: Type.String({ pattern: '^[0-9]{6}$' }) }, { additionalProperties: false }), response: Done,
+  body: Type.Object({ code: Type.String({ pattern: '^[0-9]{6}$' }) }, { additionalProperties: false }),
+  response: Done,
 };
 export const mfaDisableSchema = {
-  operationId: 'disableMfa', tags,
-  description: 'Turns MFA off; needs the password and a TOTP or recovery code. The secret and recovery codes are deleted.',
-  body: Type.Object({ password: Type.String({ minLength: 1, maxLength: 128 }), code: Code }, { additionalProperties: false }), response: Done,
+  operationId: 'disableMfa',
+  tags,
+  description:
+    'Turns MFA off; needs the password and a TOTP or recovery code. The secret and recovery codes are deleted.',
+  body: Type.Object(
+    { password: Type.String({ minLength: 1, maxLength: 128 }), code: Code },
+    { additionalProperties: false },
+  ),
+  response: Done,
 };

@@ -1,51 +1,92 @@
 import { Type } from 'typebox';
-import { ERROR_RESPONSES, Envelope, StringEnum, component, tag } from '../common.js';
+import { component, Envelope, ERROR_RESPONSES, StringEnum, tag } from '../common.js';
 
 const healthTags = tag('health', 'Probes for load balancers and orchestrators: public, outside every rate limit.');
 const systemTags = tag('system', 'The running service: build, runtime and queues.');
 
-const Check = component('HealthCheck', Type.Object({
-  status: StringEnum(['up', 'down']),
-  latencyMs: Type.Number(),
-  error: Type.Optional(Type.String({ description: 'Why it is down' })),
-}, { description: 'One dependency, probed now' }));
+const Check = component(
+  'HealthCheck',
+  Type.Object(
+    {
+      status: StringEnum(['up', 'down']),
+      latencyMs: Type.Number(),
+      error: Type.Optional(Type.String({ description: 'Why it is down' })),
+    },
+    { description: 'One dependency, probed now' },
+  ),
+);
 
 export const liveSchema = {
-  operationId: 'getLiveness', tags: healthTags, summary: 'Liveness', security: [],
+  operationId: 'getLiveness',
+  tags: healthTags,
+  summary: 'Liveness',
+  security: [],
   description: 'The process is running and answers; checks no dependency.',
   response: { 200: Envelope(Type.Object({ status: Type.Literal('ok') }), 'Alive'), ...ERROR_RESPONSES },
 };
 
 export const readySchema = {
-  operationId: 'getReadiness', tags: healthTags, summary: 'Readiness', security: [],
-  description: 'Ready to take traffic: PostgreSQL and Redis answer within 1 s and every migration is applied. Otherwise 503 NOT_READY, the checks in error.details.checks.',
+  operationId: 'getReadiness',
+  tags: healthTags,
+  summary: 'Readiness',
+  security: [],
+  description:
+    'Ready to take traffic: PostgreSQL and Redis answer within 1 s and every migration is applied. Otherwise 503 NOT_READY, the checks in error.details.checks.',
   response: {
-    200: Envelope(Type.Object({ status: Type.Literal('ready'), checks: Type.Object({ database: Check, redis: Check, migrations: Check }) }), 'Ready'),
+    200: Envelope(
+      Type.Object({
+        status: Type.Literal('ready'),
+        checks: Type.Object({ database: Check, redis: Check, migrations: Check }),
+      }),
+      'Ready',
+    ),
     ...ERROR_RESPONSES,
   },
 };
 
 export const healthSchema = {
-  operationId: 'getHealth', tags: healthTags, summary: 'Dependency health', security: [],
-  description: 'Each dependency (PostgreSQL, Redis, the queues) with its latency; status degraded when any is down, still with 200.',
+  operationId: 'getHealth',
+  tags: healthTags,
+  summary: 'Dependency health',
+  security: [],
+  description:
+    'Each dependency (PostgreSQL, Redis, the queues) with its latency; status degraded when any is down, still with 200.',
   response: {
-    200: Envelope(Type.Object({
-      status: StringEnum(['ok', 'degraded']),
-      checks: Type.Object({ database: Check, redis: Check, queues: Check }),
-    }), 'The checks'),
+    200: Envelope(
+      Type.Object({
+        status: StringEnum(['ok', 'degraded']),
+        checks: Type.Object({ database: Check, redis: Check, queues: Check }),
+      }),
+      'The checks',
+    ),
     ...ERROR_RESPONSES,
   },
 };
 
 export const systemInfoSchema = {
-  operationId: 'getSystemInfo', tags: systemTags, summary: 'System information',
-  description: 'Name and version of the build, API version, Node.js version, uptime, environment, and the job counts of every queue.',
+  operationId: 'getSystemInfo',
+  tags: systemTags,
+  summary: 'System information',
+  description:
+    'Name and version of the build, API version, Node.js version, uptime, environment, and the job counts of every queue.',
   response: {
-    200: Envelope(Type.Object({
-      name: Type.String(), version: Type.String(), apiVersion: Type.String(), nodeVersion: Type.String(),
-      uptimeSeconds: Type.Number(), environment: Type.String(),
-      queues: Type.Array(Type.Object({ name: Type.String(), counts: Type.Record(Type.String(), Type.Integer(), { description: 'Jobs by state' }) })),
-    }), 'The system'),
+    200: Envelope(
+      Type.Object({
+        name: Type.String(),
+        version: Type.String(),
+        apiVersion: Type.String(),
+        nodeVersion: Type.String(),
+        uptimeSeconds: Type.Number(),
+        environment: Type.String(),
+        queues: Type.Array(
+          Type.Object({
+            name: Type.String(),
+            counts: Type.Record(Type.String(), Type.Integer(), { description: 'Jobs by state' }),
+          }),
+        ),
+      }),
+      'The system',
+    ),
     ...ERROR_RESPONSES,
   },
 };

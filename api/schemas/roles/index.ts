@@ -1,64 +1,110 @@
 import { Type } from 'typebox';
 import { PageQuery } from '../../http/pagination.js';
-import { ERROR_RESPONSES, Envelope, IdOf, ListEnvelope, NoContent, Timestamp, component, tag } from '../common.js';
+import { component, Envelope, ERROR_RESPONSES, IdOf, ListEnvelope, NoContent, Timestamp, tag } from '../common.js';
 
 const tags = tag('roles', 'Roles (named sets of permissions granted to users) and the permission catalogue.');
 
 const PermissionName = Type.String({ pattern: '^[a-z_]+(:[a-z_]+){1,2}$', maxLength: 64 });
-const Permissions = Type.Array(PermissionName, { maxItems: 200, uniqueItems: true, description: 'Names from the permission catalogue (GET /permissions)' });
+const Permissions = Type.Array(PermissionName, {
+  maxItems: 200,
+  uniqueItems: true,
+  description: 'Names from the permission catalogue (GET /permissions)',
+});
 const RoleName = Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9 _.-]+$' });
 const Description = Type.String({ maxLength: 500 });
 
-export const Role = component('Role', Type.Object({
-  id: Type.String(), name: Type.String(), description: Type.Union([Type.String(), Type.Null()]),
-  system: Type.Boolean({ description: 'Seeded by the service: cannot be renamed or deleted' }),
-  permissions: Type.Array(Type.String(), { description: 'Sorted by name' }), createdAt: Timestamp, updatedAt: Timestamp,
-}, { description: 'A named set of permissions' }));
-export const Permission = component('Permission', Type.Object({
-  name: Type.String({ description: 'e.g. user:read' }), description: Type.String(),
-}, { description: 'A permission of the catalogue' }));
+export const Role = component(
+  'Role',
+  Type.Object(
+    {
+      id: Type.String(),
+      name: Type.String(),
+      description: Type.Union([Type.String(), Type.Null()]),
+      system: Type.Boolean({ description: 'Seeded by the service: cannot be renamed or deleted' }),
+      permissions: Type.Array(Type.String(), { description: 'Sorted by name' }),
+      createdAt: Timestamp,
+      updatedAt: Timestamp,
+    },
+    { description: 'A named set of permissions' },
+  ),
+);
+export const Permission = component(
+  'Permission',
+  Type.Object(
+    {
+      name: Type.String({ description: 'e.g. user:read' }),
+      description: Type.String(),
+    },
+    { description: 'A permission of the catalogue' },
+  ),
+);
 
 const RoleEnvelope = Envelope(Role, 'The role');
 const IdParams = Type.Object({ id: IdOf('The role') });
 
 export const listRolesSchema = {
-  operationId: 'listRoles', tags, summary: 'List roles',
+  operationId: 'listRoles',
+  tags,
+  summary: 'List roles',
   description: 'Every role, system roles included; sort by name (default) or createdAt.',
   querystring: Type.Object({ ...PageQuery }, { additionalProperties: false }),
   response: { 200: ListEnvelope(Role), ...ERROR_RESPONSES },
 };
 export const createRoleSchema = {
-  operationId: 'createRole', tags, summary: 'Create a role',
-  description: 'A name unique regardless of case (409 otherwise) and its permissions. You need every permission you put in it.',
-  body: Type.Object({ name: RoleName, description: Type.Optional(Description), permissions: Type.Optional(Permissions) }, { additionalProperties: false }),
+  operationId: 'createRole',
+  tags,
+  summary: 'Create a role',
+  description:
+    'A name unique regardless of case (409 otherwise) and its permissions. You need every permission you put in it.',
+  body: Type.Object(
+    { name: RoleName, description: Type.Optional(Description), permissions: Type.Optional(Permissions) },
+    { additionalProperties: false },
+  ),
   response: { 201: Envelope(Role, 'The role created'), ...ERROR_RESPONSES },
 };
 export const getRoleSchema = {
-  operationId: 'getRole', tags, summary: 'Get a role', description: 'One role with its permissions.',
-  params: IdParams, response: { 200: RoleEnvelope, ...ERROR_RESPONSES },
+  operationId: 'getRole',
+  tags,
+  summary: 'Get a role',
+  description: 'One role with its permissions.',
+  params: IdParams,
+  response: { 200: RoleEnvelope, ...ERROR_RESPONSES },
 };
 export const updateRoleSchema = {
-  operationId: 'updateRole', tags, summary: 'Rename or describe a role',
-  description: 'Changes the name or description (at least one; null clears the description). System roles cannot be renamed (422).',
+  operationId: 'updateRole',
+  tags,
+  summary: 'Rename or describe a role',
+  description:
+    'Changes the name or description (at least one; null clears the description). System roles cannot be renamed (422).',
   params: IdParams,
-  body: Type.Object({ name: Type.Optional(RoleName), description: Type.Optional(Type.Union([Description, Type.Null()])) }, { additionalProperties: false, minProperties: 1 }),
+  body: Type.Object(
+    { name: Type.Optional(RoleName), description: Type.Optional(Type.Union([Description, Type.Null()])) },
+    { additionalProperties: false, minProperties: 1 },
+  ),
   response: { 200: RoleEnvelope, ...ERROR_RESPONSES },
 };
 export const deleteRoleSchema = {
-  operationId: 'deleteRole', tags, summary: 'Delete a role',
+  operationId: 'deleteRole',
+  tags,
+  summary: 'Delete a role',
   description: 'A system role answers 422 INVARIANT_VIOLATION; a role still granted to a user answers 409.',
   params: IdParams,
   response: { 204: NoContent('Deleted'), ...ERROR_RESPONSES },
 };
 export const setRolePermissionsSchema = {
-  operationId: 'setRolePermissions', tags, summary: 'Replace a role\'s permissions',
-  description: 'The role holds exactly these permissions afterwards; it applies to its users on their next request. You need every permission added or removed; the admin role\'s permissions cannot be changed (422).',
+  operationId: 'setRolePermissions',
+  tags,
+  summary: "Replace a role's permissions",
+  description:
+    "The role holds exactly these permissions afterwards; it applies to its users on their next request. You need every permission added or removed; the admin role's permissions cannot be changed (422).",
   params: IdParams,
   body: Type.Object({ permissions: Permissions }, { additionalProperties: false }),
   response: { 200: RoleEnvelope, ...ERROR_RESPONSES },
 };
 export const listPermissionsSchema = {
-  operationId: 'listPermissions', tags, summary: 'List the permission catalogue',
+  operationId: 'listPermissions',
+  tags,
+  summary: 'List the permission catalogue',
   description: 'Every permission a role can hold, with what it allows.',
   response: { 200: Envelope(Type.Array(Permission), 'The catalogue'), ...ERROR_RESPONSES },
 };

@@ -31,7 +31,9 @@ export class Migration20261122000100_foundation extends Migration {
       )`);
     this.addSql(`create unique index users_email_lower_uq on users (lower(email))`);
     this.addSql(`create index users_created_at_id_idx on users (created_at, id)`);
-    this.addSql(`create index users_search_trgm_idx on users using gin ((lower(email) || ' ' || lower(name)) gin_trgm_ops)`);
+    this.addSql(
+      `create index users_search_trgm_idx on users using gin ((lower(email) || ' ' || lower(name)) gin_trgm_ops)`,
+    );
 
     this.addSql(`
       create table registry_events (
@@ -115,7 +117,9 @@ export class Migration20261122000100_foundation extends Migration {
   }
 
   override async down(): Promise<void> {
-    this.addSql(`drop table if exists idempotency_records, audit_chain_head, audit_entries, outbox, registry_events, users`);
+    this.addSql(
+      `drop table if exists idempotency_records, audit_chain_head, audit_entries, outbox, registry_events, users`,
+    );
     this.addSql(`drop sequence if exists audit_commit_seq`);
   }
 }

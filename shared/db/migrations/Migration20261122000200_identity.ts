@@ -25,7 +25,9 @@ export class Migration20261122000200_identity extends Migration {
         updated_at timestamptz(3) not null default now()
       )`);
     this.addSql(`create unique index roles_name_lower_uq on roles (lower(name))`);
-    this.addSql(`create table role_permissions (role_id uuid not null references roles (id) on delete cascade, permission text not null, primary key (role_id, permission))`);
+    this.addSql(
+      `create table role_permissions (role_id uuid not null references roles (id) on delete cascade, permission text not null, primary key (role_id, permission))`,
+    );
     this.addSql(`
       create table user_roles (
         user_id uuid not null references users (id) on delete cascade,
@@ -52,10 +54,16 @@ export class Migration20261122000200_identity extends Migration {
         ip text
       )`);
     this.addSql(`create index auth_sessions_user_idx on auth_sessions (user_id) where revoked_at is null`);
-    this.addSql(`create table auth_rotated_tokens (token_hash text primary key, family_id uuid not null references auth_sessions (family_id) on delete cascade, rotated_at timestamptz(3) not null default now())`);
+    this.addSql(
+      `create table auth_rotated_tokens (token_hash text primary key, family_id uuid not null references auth_sessions (family_id) on delete cascade, rotated_at timestamptz(3) not null default now())`,
+    );
 
-    this.addSql(`create table mfa_recovery_codes (user_id uuid not null references users (id) on delete cascade, code_hash text not null, used_at timestamptz(3), primary key (user_id, code_hash))`);
-    this.addSql(`create table mfa_challenges (token_hash text primary key, user_id uuid not null references users (id) on delete cascade, expires_at timestamptz(3) not null, used_at timestamptz(3), failed_attempts integer not null default 0)`);
+    this.addSql(
+      `create table mfa_recovery_codes (user_id uuid not null references users (id) on delete cascade, code_hash text not null, used_at timestamptz(3), primary key (user_id, code_hash))`,
+    );
+    this.addSql(
+      `create table mfa_challenges (token_hash text primary key, user_id uuid not null references users (id) on delete cascade, expires_at timestamptz(3) not null, used_at timestamptz(3), failed_attempts integer not null default 0)`,
+    );
     // A reset request is recorded by the API; the mail worker makes the token, stores only its hash and sends it.
     this.addSql(`
       create table password_reset_tokens (
@@ -71,7 +79,9 @@ export class Migration20261122000200_identity extends Migration {
   }
 
   override async down(): Promise<void> {
-    this.addSql(`drop table if exists password_reset_tokens, mfa_challenges, mfa_recovery_codes, auth_rotated_tokens, auth_sessions, user_roles, role_permissions, roles`);
+    this.addSql(
+      `drop table if exists password_reset_tokens, mfa_challenges, mfa_recovery_codes, auth_rotated_tokens, auth_sessions, user_roles, role_permissions, roles`,
+    );
     this.addSql(`alter table users drop column password_hash, drop column password_changed_at, drop column failed_login_count, drop column locked_until,
       drop column last_login_at, drop column mfa_enabled, drop column mfa_secret, drop column mfa_last_step, drop column status_reason`);
   }

@@ -1,4 +1,4 @@
-import { defineEntity, type InferEntity } from '@mikro-orm/core';
+import { defineEntity } from '@mikro-orm/core';
 
 /** A named set of permissions; assigned to users through UserRole. */
 export const Role = defineEntity({
@@ -11,10 +11,12 @@ export const Role = defineEntity({
     system: p.boolean().defaultRaw('false'),
     permissions: () => p.oneToMany(RolePermission).mappedBy('role').orphanRemoval(),
     createdAt: p.datetime().defaultRaw('now()'),
-    updatedAt: p.datetime().defaultRaw('now()').onUpdate(() => new Date()),
+    updatedAt: p
+      .datetime()
+      .defaultRaw('now()')
+      .onUpdate(() => new Date()),
   }),
 });
-export type IRole = InferEntity<typeof Role>;
 
 /** One permission a role holds (the catalogue's names; see permissions.ts). */
 export const RolePermission = defineEntity({

@@ -1,31 +1,54 @@
 import { LockMode, UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { sql, type InferResult } from 'kysely';
+import { type InferResult, sql } from 'kysely';
 import { db, iso } from '../../db/database.js';
 import type { Keyset } from '../../db/keyset.js';
-import { ConflictError, DomainRuleError, NotFoundError, ValidationError, type FieldError } from '../../errors/index.js';
-import { callerChanged } from '../identity/caller-changes.js';
+import { ConflictError, DomainRuleError, type FieldError, NotFoundError, ValidationError } from '../../errors/index.js';
 import { uuidv7 } from '../../ids.js';
-import type { ServiceDeps } from '../deps.js';
 import type { UserAct } from '../act.js';
+import type { ServiceDeps } from '../deps.js';
+import { callerChanged } from '../identity/caller-changes.js';
 import { defineList, listPage, type Page } from '../list.js';
 import { assertHoldsAll } from './caller.js';
-import { PERMISSIONS, isPermission } from './permissions.js';
+import { isPermission, PERMISSIONS } from './permissions.js';
 import { Role, RolePermission } from './role.entity.js';
 import { ADMIN_ROLE_ID } from './system-roles.js';
 import { UserRole } from './user-role.entity.js';
 
-export interface RoleView { id: string; name: string; description: string | null; system: boolean; permissions: string[]; createdAt: string; updatedAt: string }
+export interface RoleView {
+  id: string;
+  name: string;
+  description: string | null;
+  system: boolean;
+  permissions: string[];
+  createdAt: string;
+  updatedAt: string;
+}
 
 /** Roles as views, to be narrowed with where clauses: the permissions (sorted) from a correlated subquery. */
 function roleViews(em: EntityManager) {
-  return db(em).selectFrom('roles as r')
+  return db(em)
+    .selectFrom('roles as r')
     .select(['r.id', 'r.name', 'r.description', 'r.system', 'r.created_at', 'r.updated_at'])
-    .select((eb) => sql<string[]>`array(${eb.selectFrom('role_permissions as rp').select('rp.permission').whereRef('rp.role_id', '=', 'r.id').orderBy('rp.permission')})`.as('permissions'));
+    .select((eb) =>
+      sql<
+        string[]
+      >`array(${eb.selectFrom('role_permissions as rp').select('rp.permission').whereRef('rp.role_id', '=', 'r.id').orderBy('rp.permission')})`.as(
+        'permissions',
+      ),
+    );
 }
 
 function toRoleView(r: InferResult<ReturnType<typeof roleViews>>[number]): RoleView {
-  return { id: r.id, name: r.name, description: r.description, system: r.system, permissions: r.permissions, createdAt: iso(r.created_at), updatedAt: iso(r.updated_at) };
+  return {
+    id: r.id,
+    name: r.name,
+    description: r.description,
+    system: r.system,
+    permissions: r.permissions,
+    createdAt: iso(r.created_at),
+    updatedAt: iso(r.updated_at),
+  };
 }
 
 async function loadRole(em: EntityManager, id: string): Promise<RoleView | null> {
@@ -52,7 +75,11 @@ const nameTaken = () => new ConflictError('A role with this name already exists'
 
 /** Unknown names answer 400 with one entry per offending list item. */
 export function assertKnownPermissions(names: string[], field = 'permissions'): void {
-  const details: FieldError[] = names.flatMap((name, i) => (isPermission(name) ? [] : [{ field: `${field}.${i}`, message: `is not a known permission: ${name}`, constraint: 'enum' }]));
+  const details: FieldError[] = names.flatMap((name, i) =>
+    isPermission(name)
+      ? []
+      : [{ field: `${field}.${i}`, message: `is not a known permission: ${name}`, constraint: 'enum' }],
+  );
   if (details.length) throw new ValidationError(details);
 }
 
@@ -65,12 +92,20 @@ export const ROLE_LIST = defineList({
   rows: roleViews,
   sortable: ['name', 'createdAt'] as const,
   defaultSort: 'name',
-  sortKeys: (eb) => ({ name: eb.fn<string>('lower', ['r.name']), createdAt: eb.ref('r.created_at'), id: eb.ref('r.id') }),
+  sortKeys: (eb) => ({
+    name: eb.fn<string>('lower', ['r.name']),
+    createdAt: eb.ref('r.created_at'),
+    id: eb.ref('r.id'),
+  }),
   scope: 'none',
   filters: {},
 });
 
-export async function listRoles(deps: ServiceDeps, act: UserAct, input: { page: Keyset<(typeof ROLE_LIST.sortable)[number]> }): Promise<Page<RoleView>> {
+export async function listRoles(
+  deps: ServiceDeps,
+  act: UserAct,
+  input: { page: Keyset<(typeof ROLE_LIST.sortable)[number]> },
+): Promise<Page<RoleView>> {
   const page = await listPage(ROLE_LIST, deps.orm.em, act.caller.scope, { filters: {}, page: input.page });
   return { ...page, items: page.items.map(toRoleView) };
 }
@@ -81,7 +116,11 @@ export async function getRole(deps: ServiceDeps, _act: UserAct, { id }: { id: st
   return role;
 }
 
-export async function createRole(deps: ServiceDeps, act: UserAct, input: { name: string; description?: string; permissions?: string[] }): Promise<RoleView> {
+export async function createRole(
+  deps: ServiceDeps,
+  act: UserAct,
+  input: { name: string; description?: string; permissions?: string[] },
+): Promise<RoleView> {
   const permissions = [...new Set(input.permissions ?? [])];
   assertKnownPermissions(permissions);
   assertHoldsAll(act.caller, permissions, 'You cannot create a role with permissions you do not hold');
@@ -89,11 +128,23 @@ export async function createRole(deps: ServiceDeps, act: UserAct, input: { name:
     const role = tx.create(Role, { id: uuidv7(), name: input.name.trim(), description: input.description ?? null });
     for (const permission of permissions) role.permissions.add(tx.create(RolePermission, { role, permission }));
     await flushOrNameTaken(tx);
-    return { result: (await loadRole(tx, role.id))!, audit: { action: 'role.create', subjectType: 'role', subjectId: role.id, summary: { name: input.name, permissions } } };
+    return {
+      result: (await loadRole(tx, role.id))!,
+      audit: {
+        action: 'role.create',
+        subjectType: 'role',
+        subjectId: role.id,
+        summary: { name: input.name, permissions },
+      },
+    };
   });
 }
 
-export async function updateRole(deps: ServiceDeps, act: UserAct, { id, ...input }: { id: string; name?: string; description?: string | null }): Promise<RoleView> {
+export async function updateRole(
+  deps: ServiceDeps,
+  act: UserAct,
+  { id, ...input }: { id: string; name?: string; description?: string | null },
+): Promise<RoleView> {
   return deps.uow.run(act, async (tx) => {
     const role = await lockRole(tx, id);
     if (role.system && input.name !== undefined && input.name !== role.name) {
@@ -101,8 +152,12 @@ export async function updateRole(deps: ServiceDeps, act: UserAct, { id, ...input
     }
     if (input.name !== undefined) {
       const name = input.name.trim();
-      const clash = await db(tx).selectFrom('roles').select('id')
-        .where((eb) => eb(eb.fn('lower', ['name']), '=', eb.fn('lower', [eb.val(name)]))).where('id', '<>', id).executeTakeFirst();
+      const clash = await db(tx)
+        .selectFrom('roles')
+        .select('id')
+        .where((eb) => eb(eb.fn('lower', ['name']), '=', eb.fn('lower', [eb.val(name)])))
+        .where('id', '<>', id)
+        .executeTakeFirst();
       if (clash) throw nameTaken();
       role.name = name;
     }
@@ -111,7 +166,15 @@ export async function updateRole(deps: ServiceDeps, act: UserAct, { id, ...input
     role.updatedAt = new Date();
     // The check above cannot see a name another transaction is taking right now: the unique index can.
     await flushOrNameTaken(tx);
-    return { result: (await loadRole(tx, id))!, audit: { action: 'role.update', subjectType: 'role', subjectId: id, summary: { fields: Object.keys(input).sort() } } };
+    return {
+      result: (await loadRole(tx, id))!,
+      audit: {
+        action: 'role.update',
+        subjectType: 'role',
+        subjectId: id,
+        summary: { fields: Object.keys(input).sort() },
+      },
+    };
   });
 }
 
@@ -124,7 +187,10 @@ export async function deleteRole(deps: ServiceDeps, act: UserAct, { id }: { id: 
     if (n > 0) throw new ConflictError(`The role is still assigned to ${n} user(s)`, { assignedUsers: n });
     tx.remove(role);
     callerChanged(tx, 'everyone');
-    return { result: null, audit: { action: 'role.delete', subjectType: 'role', subjectId: id, summary: { name: role.name } } };
+    return {
+      result: null,
+      audit: { action: 'role.delete', subjectType: 'role', subjectId: id, summary: { name: role.name } },
+    };
   });
 }
 
@@ -132,18 +198,27 @@ export async function deleteRole(deps: ServiceDeps, act: UserAct, { id }: { id: 
  * Replaces a role's permission set. Nobody grants what they do not hold, and the admin role always
  * holds the whole catalogue. Takes effect on the next request of every holder.
  */
-export async function setRolePermissions(deps: ServiceDeps, act: UserAct, { id, permissions: names }: { id: string; permissions: string[] }): Promise<RoleView> {
+export async function setRolePermissions(
+  deps: ServiceDeps,
+  act: UserAct,
+  { id, permissions: names }: { id: string; permissions: string[] },
+): Promise<RoleView> {
   const permissions = [...new Set(names)];
   assertKnownPermissions(permissions);
   return deps.uow.run(act, async (tx) => {
     const role = await lockRole(tx, id);
-    if (role.id === ADMIN_ROLE_ID) throw new DomainRuleError('INVARIANT_VIOLATION', 'The admin role always holds every permission');
+    if (role.id === ADMIN_ROLE_ID)
+      throw new DomainRuleError('INVARIANT_VIOLATION', 'The admin role always holds every permission');
     // Loaded by a statement after the lock: the locking statement's own snapshot may predate a concurrent
     // change it waited for, and the grant check must compare against the set as committed.
     const held = await role.permissions.loadItems({ orderBy: { permission: 'asc' } });
     const added = permissions.filter((p) => !held.some((h) => h.permission === p));
     const removed = held.filter((h) => !permissions.includes(h.permission));
-    assertHoldsAll(act.caller, [...added, ...removed.map((h) => h.permission)], 'You cannot grant or revoke permissions you do not hold');
+    assertHoldsAll(
+      act.caller,
+      [...added, ...removed.map((h) => h.permission)],
+      'You cannot grant or revoke permissions you do not hold',
+    );
     role.permissions.remove(removed);
     for (const permission of added) role.permissions.add(tx.create(RolePermission, { role, permission }));
     role.updatedAt = new Date();
@@ -151,7 +226,12 @@ export async function setRolePermissions(deps: ServiceDeps, act: UserAct, { id, 
     await tx.flush();
     return {
       result: (await loadRole(tx, id))!,
-      audit: { action: 'role.set_permissions', subjectType: 'role', subjectId: id, summary: { added, removed: removed.map((h) => h.permission) } },
+      audit: {
+        action: 'role.set_permissions',
+        subjectType: 'role',
+        subjectId: id,
+        summary: { added, removed: removed.map((h) => h.permission) },
+      },
     };
   });
 }

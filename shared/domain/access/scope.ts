@@ -1,4 +1,4 @@
-import { sql, type Expression, type ExpressionBuilder, type ReferenceExpression, type SqlBool } from 'kysely';
+import { type Expression, type ExpressionBuilder, type ReferenceExpression, type SqlBool, sql } from 'kysely';
 import { ForbiddenError } from '../../errors/index.js';
 
 /** Data scope (CONTRACT section 4): the records a user may see. */
@@ -11,10 +11,17 @@ export function scopeOf(userId: string, insurerId: string | null, permissions: R
 }
 
 /** Where a resource keeps the agent and the insurer a record belongs to (for users: the user's own id and insurer). */
-export interface ScopeColumns<C> { agent: C; insurer: C }
+export interface ScopeColumns<C> {
+  agent: C;
+  insurer: C;
+}
 
 /** The one rule of data scope, as a Kysely condition on a query's columns. */
-export function inScope<DB, TB extends keyof DB>(eb: ExpressionBuilder<DB, TB>, scope: DataScope, columns: ScopeColumns<ReferenceExpression<DB, TB>>): Expression<SqlBool> {
+export function inScope<DB, TB extends keyof DB>(
+  eb: ExpressionBuilder<DB, TB>,
+  scope: DataScope,
+  columns: ScopeColumns<ReferenceExpression<DB, TB>>,
+): Expression<SqlBool> {
   if (scope.kind === 'insurer') return eb(columns.insurer, '=', scope.insurerId as never);
   if (scope.kind === 'agent') return eb(columns.agent, '=', scope.agentId as never);
   return sql<SqlBool>`true`;

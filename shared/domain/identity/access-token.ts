@@ -1,13 +1,22 @@
 import { createSigner } from 'fast-jwt';
 import { uuidv7 } from '../../ids.js';
 
-export interface AccessClaims { sub: string; sid: string; jti: string }
+export interface AccessClaims {
+  sub: string;
+  sid: string;
+  jti: string;
+}
 
 /** Signs access tokens (HS256, `sub`, `sid`, `jti`, `iat`, `exp`); the API verifies them with the same key. */
 export class AccessTokenSigner {
   private readonly sign: (payload: Record<string, unknown>) => string;
-  constructor(secret: string, readonly ttlSeconds: number) {
-    this.sign = createSigner({ key: secret, algorithm: 'HS256', expiresIn: ttlSeconds * 1000 }) as (p: Record<string, unknown>) => string;
+  constructor(
+    secret: string,
+    readonly ttlSeconds: number,
+  ) {
+    this.sign = createSigner({ key: secret, algorithm: 'HS256', expiresIn: ttlSeconds * 1000 }) as (
+      p: Record<string, unknown>,
+    ) => string;
   }
   issue(userId: string, familyId: string): string {
     return this.sign({ sub: userId, sid: familyId, jti: uuidv7() });

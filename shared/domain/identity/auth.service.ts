@@ -2,27 +2,38 @@ import { LockMode, raw } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { sql } from 'kysely';
 import { db, iso } from '../../db/database.js';
+import { preparedQuery } from '../../db/prepared.js';
 import type { AuditInput, WriteContext } from '../../db/unit-of-work.js';
 import { ForbiddenError, InvalidTransitionError, NotFoundError, UnauthenticatedError } from '../../errors/index.js';
 import type { Act, UserAct } from '../act.js';
 import type { ServiceDeps } from '../deps.js';
-import { loadUserView, type UserView, userViews, toUserView } from '../users/user.view.js';
-import { randomToken, tokenHash } from './crypto.js';
-import { MfaChallenge as MfaChallengeEntity } from './credential.entities.js';
-import { checkSecondFactor, lockForSecondFactor } from './mfa.service.js';
-import { verifyPassword } from './passwords.js';
-import { AuthSession, RotatedToken } from './session.entity.js';
-import { preparedQuery } from '../../db/prepared.js';
+import { loadUserView, toUserView, type UserView, userViews } from '../users/user.view.js';
 import { USER_WORKFLOW } from '../users/user.workflow.js';
 import { transition } from '../workflow.js';
 import { callerChanged } from './caller-changes.js';
+import { MfaChallenge as MfaChallengeEntity } from './credential.entities.js';
+import { randomToken, tokenHash } from './crypto.js';
+import { checkSecondFactor, lockForSecondFactor } from './mfa.service.js';
+import { verifyPassword } from './passwords.js';
+import { AuthSession, RotatedToken } from './session.entity.js';
 import { openSession, revokeFamily, revokeSessions, type SessionMeta } from './sessions.js';
 
 export const MFA_CHALLENGE_SECONDS = 300;
 const MFA_CHALLENGE_ATTEMPTS = 5;
 
-export interface TokenPair { accessToken: string; refreshToken: string; tokenType: 'Bearer'; expiresIn: number; familyId: string; user: UserView }
-export interface MfaChallenge { mfaRequired: true; mfaToken: string; expiresIn: number }
+export interface TokenPair {
+  accessToken: string;
+  refreshToken: string;
+  tokenType: 'Bearer';
+  expiresIn: number;
+  familyId: string;
+  user: UserView;
+}
+export interface MfaChallenge {
+  mfaRequired: true;
+  mfaToken: string;
+  expiresIn: number;
+}
 
 const invalidCredentials = () => new UnauthenticatedError('INVALID_CREDENTIALS', 'The email or password is incorrect');
 export const notActive = () => new ForbiddenError('The account is not active', undefined, 'ACCOUNT_NOT_ACTIVE');
@@ -31,8 +42,13 @@ export const notActive = () => new ForbiddenError('The account is not active', u
 const lockRanOut = sql<boolean>`coalesce(locked_until <= now(), false)`;
 
 /** The user row locked for sign-in bookkeeping, with what the checks need. */
-const lockAccount = (tx: EntityManager, userId: string) => db(tx).selectFrom('users')
-  .select(['status', 'failed_login_count', lockRanOut.as('lock_expired')]).where('id', '=', userId).forUpdate().executeTakeFirstOrThrow();
+const lockAccount = (tx: EntityManager, userId: string) =>
+  db(tx)
+    .selectFrom('users')
+    .select(['status', 'failed_login_count', lockRanOut.as('lock_expired')])
+    .where('id', '=', userId)
+    .forUpdate()
+    .executeTakeFirstOrThrow();
 
 /*
  * Sign-in bookkeeping (failure count, lock, last sign-in, see also mfa_last_step) is written with
@@ -44,9 +60,14 @@ const lockAccount = (tx: EntityManager, userId: string) => db(tx).selectFrom('us
  * Step one of sign-in. Wrong email and wrong password answer alike, after the same argon2 work.
  * Consecutive failures lock an active account; a lock that has run out lifts at the next attempt.
  */
-export async function login(deps: ServiceDeps, act: Act, input: { email: string; password: string; userAgent?: string }): Promise<TokenPair | MfaChallenge> {
+export async function login(
+  deps: ServiceDeps,
+  act: Act,
+  input: { email: string; password: string; userAgent?: string },
+): Promise<TokenPair | MfaChallenge> {
   const meta: SessionMeta = { userAgent: input.userAgent, ip: act.ip };
-  const user = await db(deps.orm.em).selectFrom('users')
+  const user = await db(deps.orm.em)
+    .selectFrom('users')
     .select(['id', 'status', 'password_hash', 'mfa_enabled', lockRanOut.as('lock_expired')])
     .where((eb) => eb(eb.fn('lower', ['email']), '=', eb.fn('lower', [eb.val(input.email)])))
     .executeTakeFirst();
@@ -62,17 +83,46 @@ export async function login(deps: ServiceDeps, act: Act, input: { email: string;
     const current = await lockAccount(tx, user.id);
     const lockLifted = current.status === 'locked' && current.lock_expired;
     if (current.status !== 'active' && !lockLifted) throw notActive();
-    await db(tx).updateTable('users')
-      .set({ failed_login_count: 0, status: 'active', locked_until: null, ...(user.mfa_enabled ? {} : { last_login_at: sql<Date>`now()` }) })
-      .where('id', '=', user.id).execute();
-    const audit: AuditInput[] = lockLifted ? [{ action: USER_WORKFLOW.steps.unlock.audit, subjectType: 'user', subjectId: user.id, summary: { reason: 'lockout expired' } }] : [];
+    await db(tx)
+      .updateTable('users')
+      .set({
+        failed_login_count: 0,
+        status: 'active',
+        locked_until: null,
+        ...(user.mfa_enabled ? {} : { last_login_at: sql<Date>`now()` }),
+      })
+      .where('id', '=', user.id)
+      .execute();
+    const audit: AuditInput[] = lockLifted
+      ? [
+          {
+            action: USER_WORKFLOW.steps.unlock.audit,
+            subjectType: 'user',
+            subjectId: user.id,
+            summary: { reason: 'lockout expired' },
+          },
+        ]
+      : [];
     if (user.mfa_enabled) {
       const mfaToken = randomToken();
-      tx.create(MfaChallengeEntity, { tokenHash: tokenHash(mfaToken), user: user.id, expiresAt: new Date(Date.now() + MFA_CHALLENGE_SECONDS * 1000) });
-      return { result: { mfaRequired: true as const, mfaToken, expiresIn: MFA_CHALLENGE_SECONDS }, audit: [...audit, { action: 'auth.mfa_challenge', subjectType: 'user', subjectId: user.id }] };
+      tx.create(MfaChallengeEntity, {
+        tokenHash: tokenHash(mfaToken),
+        user: user.id,
+        expiresAt: new Date(Date.now() + MFA_CHALLENGE_SECONDS * 1000),
+      });
+      return {
+        result: { mfaRequired: true as const, mfaToken, expiresIn: MFA_CHALLENGE_SECONDS },
+        audit: [...audit, { action: 'auth.mfa_challenge', subjectType: 'user', subjectId: user.id }],
+      };
     }
     const pair = await issueSession(deps, tx, user.id, meta);
-    return { result: pair, audit: [...audit, { action: 'auth.login', subjectType: 'user', subjectId: user.id, summary: { familyId: pair.familyId } }] };
+    return {
+      result: pair,
+      audit: [
+        ...audit,
+        { action: 'auth.login', subjectType: 'user', subjectId: user.id, summary: { familyId: pair.familyId } },
+      ],
+    };
   });
 }
 
@@ -100,24 +150,59 @@ async function recordFailedLogin(deps: ServiceDeps, ctx: WriteContext, userId: s
     // The lock is the workflow's system move: only from the states its row allows.
     const lockNow = failures >= threshold && USER_WORKFLOW.steps.lock.from.includes(current);
     const status = lockNow ? transition(USER_WORKFLOW, 'lock', current) : current;
-    await db(tx).updateTable('users')
-      .set({ failed_login_count: failures, status, ...(lockNow ? { locked_until: sql<Date>`now() + make_interval(mins => ${minutes})` } : lockExpired ? { locked_until: null } : {}) })
-      .where('id', '=', userId).execute();
+    await db(tx)
+      .updateTable('users')
+      .set({
+        failed_login_count: failures,
+        status,
+        ...(lockNow
+          ? { locked_until: sql<Date>`now() + make_interval(mins => ${minutes})` }
+          : lockExpired
+            ? { locked_until: null }
+            : {}),
+      })
+      .where('id', '=', userId)
+      .execute();
     if (lockNow) callerChanged(tx, userId);
     const audit: AuditInput[] = [];
-    if (lockExpired) audit.push({ action: USER_WORKFLOW.steps.unlock.audit, subjectType: 'user', subjectId: userId, summary: { reason: 'lockout expired' } });
-    audit.push({ action: 'auth.login_failed', subjectType: 'user', subjectId: userId, summary: { consecutiveFailures: failures } });
-    if (lockNow) audit.push({ action: USER_WORKFLOW.steps.lock.audit, subjectType: 'user', subjectId: userId, summary: { consecutiveFailures: failures } });
+    if (lockExpired)
+      audit.push({
+        action: USER_WORKFLOW.steps.unlock.audit,
+        subjectType: 'user',
+        subjectId: userId,
+        summary: { reason: 'lockout expired' },
+      });
+    audit.push({
+      action: 'auth.login_failed',
+      subjectType: 'user',
+      subjectId: userId,
+      summary: { consecutiveFailures: failures },
+    });
+    if (lockNow)
+      audit.push({
+        action: USER_WORKFLOW.steps.lock.audit,
+        subjectType: 'user',
+        subjectId: userId,
+        summary: { consecutiveFailures: failures },
+      });
     // The count is committed; the request answers 401 all the same.
     return { result: undefined as never, audit, failure: invalidCredentials() };
   });
 }
 
 /** Step two of sign-in with MFA: the single-use mfaToken and a current TOTP code or an unused recovery code. */
-export async function completeMfaLogin(deps: ServiceDeps, act: Act, input: { mfaToken: string; code: string; userAgent?: string }): Promise<TokenPair> {
+export async function completeMfaLogin(
+  deps: ServiceDeps,
+  act: Act,
+  input: { mfaToken: string; code: string; userAgent?: string },
+): Promise<TokenPair> {
   const meta: SessionMeta = { userAgent: input.userAgent, ip: act.ip };
   return deps.uow.run<TokenPair>(act, async (tx) => {
-    const challenge = await tx.findOne(MfaChallengeEntity, { tokenHash: tokenHash(input.mfaToken), usedAt: null, expiresAt: { $gt: raw('now()') } }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+    const challenge = await tx.findOne(
+      MfaChallengeEntity,
+      { tokenHash: tokenHash(input.mfaToken), usedAt: null, expiresAt: { $gt: raw('now()') } },
+      { lockMode: LockMode.PESSIMISTIC_WRITE },
+    );
     if (!challenge || challenge.failedAttempts >= MFA_CHALLENGE_ATTEMPTS) {
       throw new UnauthenticatedError('INVALID_CREDENTIALS', 'The MFA token is invalid, used or expired; sign in again');
     }
@@ -138,80 +223,174 @@ export async function completeMfaLogin(deps: ServiceDeps, act: Act, input: { mfa
     const pair = await issueSession(deps, tx, user.id, meta);
     return {
       result: pair,
-      audit: { action: 'auth.login', subjectType: 'user', subjectId: user.id, summary: { familyId: pair.familyId, secondFactor: factor } },
+      audit: {
+        action: 'auth.login',
+        subjectType: 'user',
+        subjectId: user.id,
+        summary: { familyId: pair.familyId, secondFactor: factor },
+      },
     };
   });
 }
 
-async function issueSession(deps: ServiceDeps, tx: EntityManager, userId: string, meta: SessionMeta): Promise<TokenPair> {
+async function issueSession(
+  deps: ServiceDeps,
+  tx: EntityManager,
+  userId: string,
+  meta: SessionMeta,
+): Promise<TokenPair> {
   const { familyId, refreshToken } = openSession(tx, userId, deps.config.REFRESH_TOKEN_TTL, meta);
   const user = (await loadUserView(tx, userId))!;
-  return { accessToken: deps.accessTokens.issue(userId, familyId), refreshToken, tokenType: 'Bearer', expiresIn: deps.config.ACCESS_TOKEN_TTL, familyId, user };
+  return {
+    accessToken: deps.accessTokens.issue(userId, familyId),
+    refreshToken,
+    tokenType: 'Bearer',
+    expiresIn: deps.config.ACCESS_TOKEN_TTL,
+    familyId,
+    user,
+  };
 }
 
 /**
  * Rotates a refresh token: the presented one stops working and a new pair is issued. Presenting a
  * token that was already rotated revokes the whole family (it has leaked) and answers 401.
  */
-export async function refresh(deps: ServiceDeps, act: Act, { refreshToken }: { refreshToken: string }): Promise<TokenPair> {
+export async function refresh(
+  deps: ServiceDeps,
+  act: Act,
+  { refreshToken }: { refreshToken: string },
+): Promise<TokenPair> {
   const hash = tokenHash(refreshToken);
-  const invalid = () => new UnauthenticatedError('INVALID_REFRESH_TOKEN', 'The refresh token is invalid, expired or revoked; sign in again');
+  const invalid = () =>
+    new UnauthenticatedError(
+      'INVALID_REFRESH_TOKEN',
+      'The refresh token is invalid, expired or revoked; sign in again',
+    );
   return deps.uow.run<TokenPair>(act, async (tx) => {
     // Lifting an expired lock writes the user row: lock it before the session row, in the order a
     // suspension takes them (user, then sessions), so the two can never deadlock.
-    const peek = await db(tx).selectFrom('auth_sessions as s').innerJoin('users as u', 'u.id', 's.user_id')
-      .select(['s.user_id', 'u.status', lockRanOut.as('lock_expired')]).where('s.refresh_hash', '=', hash).executeTakeFirst();
+    const peek = await db(tx)
+      .selectFrom('auth_sessions as s')
+      .innerJoin('users as u', 'u.id', 's.user_id')
+      .select(['s.user_id', 'u.status', lockRanOut.as('lock_expired')])
+      .where('s.refresh_hash', '=', hash)
+      .executeTakeFirst();
     if (peek?.status === 'locked' && peek.lock_expired) await lockAccount(tx, peek.user_id);
     // Only a live family: a revoked or expired one answers 401 like an unknown token (its current hash was never rotated).
-    const session = await tx.findOne(AuthSession, { refreshHash: hash, revokedAt: null, expiresAt: { $gt: raw('now()') }, absoluteExpiresAt: { $gt: raw('now()') } }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+    const session = await tx.findOne(
+      AuthSession,
+      {
+        refreshHash: hash,
+        revokedAt: null,
+        expiresAt: { $gt: raw('now()') },
+        absoluteExpiresAt: { $gt: raw('now()') },
+      },
+      { lockMode: LockMode.PESSIMISTIC_WRITE },
+    );
     if (session) {
       const userId = session.user.id;
-      const account = await db(tx).selectFrom('users').select(['status', lockRanOut.as('lock_expired')]).where('id', '=', userId).executeTakeFirstOrThrow();
+      const account = await db(tx)
+        .selectFrom('users')
+        .select(['status', lockRanOut.as('lock_expired')])
+        .where('id', '=', userId)
+        .executeTakeFirstOrThrow();
       // A lock that has run out is lifted here as at sign-in: the account is active again by itself.
       const lockLifted = account.status === 'locked' && account.lock_expired;
       if (account.status !== 'active' && !lockLifted) throw invalid();
-      const unlocked = lockLifted ? await db(tx).updateTable('users').set({ status: 'active', locked_until: null, failed_login_count: 0 })
-        .where('id', '=', userId).where('status', '=', 'locked').where('locked_until', '<=', sql<string>`now()`).returning('id').execute() : [];
+      const unlocked = lockLifted
+        ? await db(tx)
+            .updateTable('users')
+            .set({ status: 'active', locked_until: null, failed_login_count: 0 })
+            .where('id', '=', userId)
+            .where('status', '=', 'locked')
+            .where('locked_until', '<=', sql<string>`now()`)
+            .returning('id')
+            .execute()
+        : [];
       const next = randomToken();
       tx.create(RotatedToken, { tokenHash: hash, family: session });
       Object.assign(session, {
-        refreshHash: tokenHash(next), lastUsedAt: raw<Date>('now()'),
-        expiresAt: raw<Date>('least(now() + make_interval(secs => ?), absolute_expires_at)', [deps.config.REFRESH_TOKEN_TTL]),
+        refreshHash: tokenHash(next),
+        lastUsedAt: raw<Date>('now()'),
+        expiresAt: raw<Date>('least(now() + make_interval(secs => ?), absolute_expires_at)', [
+          deps.config.REFRESH_TOKEN_TTL,
+        ]),
       });
       const user = (await loadUserView(tx, userId))!;
       const pair: TokenPair = {
-        accessToken: deps.accessTokens.issue(userId, session.familyId), refreshToken: next, tokenType: 'Bearer',
-        expiresIn: deps.config.ACCESS_TOKEN_TTL, familyId: session.familyId, user,
+        accessToken: deps.accessTokens.issue(userId, session.familyId),
+        refreshToken: next,
+        tokenType: 'Bearer',
+        expiresIn: deps.config.ACCESS_TOKEN_TTL,
+        familyId: session.familyId,
+        user,
       };
-      const audit: AuditInput[] = unlocked.length ? [{ action: USER_WORKFLOW.steps.unlock.audit, subjectType: 'user', subjectId: userId, summary: { reason: 'lockout expired' } }] : [];
-      return { result: pair, audit: [...audit, { action: 'auth.refresh', subjectType: 'session', subjectId: session.familyId }] };
+      const audit: AuditInput[] = unlocked.length
+        ? [
+            {
+              action: USER_WORKFLOW.steps.unlock.audit,
+              subjectType: 'user',
+              subjectId: userId,
+              summary: { reason: 'lockout expired' },
+            },
+          ]
+        : [];
+      return {
+        result: pair,
+        audit: [...audit, { action: 'auth.refresh', subjectType: 'session', subjectId: session.familyId }],
+      };
     }
-    const rotated = await db(tx).selectFrom('auth_rotated_tokens as r').innerJoin('auth_sessions as s', 's.family_id', 'r.family_id')
-      .select(['r.family_id', 's.user_id']).where('r.token_hash', '=', hash).executeTakeFirst();
+    const rotated = await db(tx)
+      .selectFrom('auth_rotated_tokens as r')
+      .innerJoin('auth_sessions as s', 's.family_id', 'r.family_id')
+      .select(['r.family_id', 's.user_id'])
+      .where('r.token_hash', '=', hash)
+      .executeTakeFirst();
     if (!rotated) throw invalid();
     // Reuse of a rotated token: the family is revoked (committed) and the request answers 401.
     const revoked = await revokeFamily(tx, rotated.family_id, 'refresh_token_reuse');
     return {
       result: undefined as never,
-      audit: revoked ? { action: 'auth.refresh_reuse_detected', subjectType: 'session', subjectId: rotated.family_id, summary: { userId: rotated.user_id } } : [],
+      audit: revoked
+        ? {
+            action: 'auth.refresh_reuse_detected',
+            subjectType: 'session',
+            subjectId: rotated.family_id,
+            summary: { userId: rotated.user_id },
+          }
+        : [],
       failure: invalid(),
     };
   });
 }
 
 /** Ends the family of the presented refresh token; it must be one of the caller's. */
-export async function logout(deps: ServiceDeps, act: UserAct, { refreshToken }: { refreshToken: string }): Promise<void> {
+export async function logout(
+  deps: ServiceDeps,
+  act: UserAct,
+  { refreshToken }: { refreshToken: string },
+): Promise<void> {
   const { caller } = act;
   const hash = tokenHash(refreshToken);
   await deps.uow.run(act, async (tx) => {
-    const family = await db(tx).selectFrom('auth_sessions').select('family_id').where('user_id', '=', caller.userId)
-      .where((eb) => eb.or([
-        eb('refresh_hash', '=', hash),
-        eb('family_id', 'in', eb.selectFrom('auth_rotated_tokens').select('family_id').where('token_hash', '=', hash)),
-      ]))
+    const family = await db(tx)
+      .selectFrom('auth_sessions')
+      .select('family_id')
+      .where('user_id', '=', caller.userId)
+      .where((eb) =>
+        eb.or([
+          eb('refresh_hash', '=', hash),
+          eb(
+            'family_id',
+            'in',
+            eb.selectFrom('auth_rotated_tokens').select('family_id').where('token_hash', '=', hash),
+          ),
+        ]),
+      )
       .executeTakeFirst();
     // Thrown inside the unit of work, so an Idempotency-Key is released rather than completed with a 204.
-    if (!family) throw new UnauthenticatedError('INVALID_REFRESH_TOKEN', 'The refresh token is not one of your sessions');
+    if (!family)
+      throw new UnauthenticatedError('INVALID_REFRESH_TOKEN', 'The refresh token is not one of your sessions');
     await revokeFamily(tx, family.family_id, 'logout');
     return { result: undefined, audit: { action: 'auth.logout', subjectType: 'session', subjectId: family.family_id } };
   });
@@ -221,29 +400,63 @@ export async function logoutAll(deps: ServiceDeps, act: UserAct): Promise<void> 
   const { caller } = act;
   await deps.uow.run(act, async (tx) => {
     const count = await revokeSessions(tx, caller.userId, 'logout_all');
-    return { result: null, audit: { action: 'auth.logout_all', subjectType: 'user', subjectId: caller.userId, summary: { sessionsEnded: count } } };
+    return {
+      result: null,
+      audit: {
+        action: 'auth.logout_all',
+        subjectType: 'user',
+        subjectId: caller.userId,
+        summary: { sessionsEnded: count },
+      },
+    };
   });
 }
 
-export interface SessionView { familyId: string; current: boolean; createdAt: string; lastUsedAt: string; expiresAt: string; userAgent: string | null; ip: string | null }
+export interface SessionView {
+  familyId: string;
+  current: boolean;
+  createdAt: string;
+  lastUsedAt: string;
+  expiresAt: string;
+  userAgent: string | null;
+  ip: string | null;
+}
 
 export async function listSessions(deps: ServiceDeps, { caller }: UserAct): Promise<SessionView[]> {
-  const rows = await db(deps.orm.em).selectFrom('auth_sessions')
+  const rows = await db(deps.orm.em)
+    .selectFrom('auth_sessions')
     .select(['family_id', 'created_at', 'last_used_at', 'expires_at', 'user_agent', 'ip'])
-    .where('user_id', '=', caller.userId).where('revoked_at', 'is', null).where('expires_at', '>', sql<string>`now()`)
-    .orderBy('last_used_at', 'desc').execute();
+    .where('user_id', '=', caller.userId)
+    .where('revoked_at', 'is', null)
+    .where('expires_at', '>', sql<string>`now()`)
+    .orderBy('last_used_at', 'desc')
+    .execute();
   return rows.map((r) => ({
-    familyId: r.family_id, current: r.family_id === caller.familyId, createdAt: iso(r.created_at),
-    lastUsedAt: iso(r.last_used_at), expiresAt: iso(r.expires_at), userAgent: r.user_agent, ip: r.ip,
+    familyId: r.family_id,
+    current: r.family_id === caller.familyId,
+    createdAt: iso(r.created_at),
+    lastUsedAt: iso(r.last_used_at),
+    expiresAt: iso(r.expires_at),
+    userAgent: r.user_agent,
+    ip: r.ip,
   }));
 }
 
 /** Revokes another device's session; the current one is ended with logout instead. */
-export async function revokeSession(deps: ServiceDeps, act: UserAct, { familyId }: { familyId: string }): Promise<void> {
+export async function revokeSession(
+  deps: ServiceDeps,
+  act: UserAct,
+  { familyId }: { familyId: string },
+): Promise<void> {
   const { caller } = act;
-  if (familyId === caller.familyId) throw new InvalidTransitionError('current', 'revoke', ['other sessions'], 'session');
+  if (familyId === caller.familyId)
+    throw new InvalidTransitionError('current', 'revoke', ['other sessions'], 'session');
   await deps.uow.run(act, async (tx) => {
-    const session = await tx.findOne(AuthSession, { familyId, user: caller.userId, revokedAt: null }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+    const session = await tx.findOne(
+      AuthSession,
+      { familyId, user: caller.userId, revokedAt: null },
+      { lockMode: LockMode.PESSIMISTIC_WRITE },
+    );
     if (!session) throw new NotFoundError('No such session');
     Object.assign(session, { revokedAt: raw<Date>('now()'), revokedReason: 'revoked_by_user' });
     callerChanged(tx, caller.userId);
@@ -260,4 +473,3 @@ export async function me(deps: ServiceDeps, { caller }: UserAct): Promise<UserVi
   // Already resolved for this request from the user's roles; no second query.
   return { ...user, permissions: [...caller.permissions].sort() };
 }
-

@@ -9,8 +9,8 @@ const pending = new WeakMap<EntityManager, { userIds: Set<string>; everyone: boo
  * change is written; the unit of work replaces the callers' stamps once it has committed.
  */
 export function callerChanged(tx: EntityManager, who: string | 'everyone'): void {
-  let marks = pending.get(tx);
-  if (!marks) pending.set(tx, (marks = { userIds: new Set(), everyone: false }));
+  const marks = pending.get(tx) ?? { userIds: new Set<string>(), everyone: false };
+  pending.set(tx, marks);
   if (who === 'everyone') marks.everyone = true;
   else marks.userIds.add(who);
 }
@@ -20,5 +20,8 @@ export function takeCallerChanges(tx: EntityManager): CallerChange[] {
   const marks = pending.get(tx);
   pending.delete(tx);
   if (!marks) return [];
-  return [...(marks.everyone ? ['everyone' as const] : []), ...(marks.userIds.size ? [{ userIds: [...marks.userIds] }] : [])];
+  return [
+    ...(marks.everyone ? ['everyone' as const] : []),
+    ...(marks.userIds.size ? [{ userIds: [...marks.userIds] }] : []),
+  ];
 }

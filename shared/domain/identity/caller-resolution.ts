@@ -1,30 +1,44 @@
 import { sql } from 'kysely';
-import type { Orm } from '../../db/orm.js';
 import { db } from '../../db/database.js';
+import type { Orm } from '../../db/orm.js';
 import { preparedQuery } from '../../db/prepared.js';
 import { UnauthenticatedError } from '../../errors/index.js';
 import type { Caller } from '../access/caller.js';
 import { scopeOf } from '../access/scope.js';
 import { effectiveStatus } from '../users/user.view.js';
 import { notActive } from './auth.service.js';
-import { CALLER_CACHE_MAX_AGE_MS, sameStamps, type CallerStamps, type Stamps } from './caller-stamps.js';
+import { CALLER_CACHE_MAX_AGE_MS, type CallerStamps, type Stamps, sameStamps } from './caller-stamps.js';
 
 const MAX_ENTRIES = 10_000;
 
 /** The session, the user's effective status and the union of their roles' permissions: one prepared statement. */
-const callerQuery = preparedQuery((em, p: { userId: string; familyId: string }) => db(em)
-  .selectFrom('auth_sessions as s').innerJoin('users as u', 'u.id', 's.user_id')
-  .select(['u.id', 'u.insurer_id', 's.revoked_at', 's.absolute_expires_at'])
-  .select((eb) => [
-    effectiveStatus(eb).as('status'),
-    eb.selectFrom('user_roles as ur').innerJoin('role_permissions as rp', 'rp.role_id', 'ur.role_id').whereRef('ur.user_id', '=', 'u.id')
-      .select(sql<string[]>`coalesce(array_agg(distinct rp.permission), '{}')`.as('p')).as('permissions'),
-  ])
-  .where('s.family_id', '=', p.familyId).where('s.user_id', '=', p.userId));
+const callerQuery = preparedQuery((em, p: { userId: string; familyId: string }) =>
+  db(em)
+    .selectFrom('auth_sessions as s')
+    .innerJoin('users as u', 'u.id', 's.user_id')
+    .select(['u.id', 'u.insurer_id', 's.revoked_at', 's.absolute_expires_at'])
+    .select((eb) => [
+      effectiveStatus(eb).as('status'),
+      eb
+        .selectFrom('user_roles as ur')
+        .innerJoin('role_permissions as rp', 'rp.role_id', 'ur.role_id')
+        .whereRef('ur.user_id', '=', 'u.id')
+        .select(sql<string[]>`coalesce(array_agg(distinct rp.permission), '{}')`.as('p'))
+        .as('permissions'),
+    ])
+    .where('s.family_id', '=', p.familyId)
+    .where('s.user_id', '=', p.userId),
+);
 
-interface Entry { caller: Caller; stamps: Stamps; cachedAt: number; absoluteExpiresAt: number }
+interface Entry {
+  caller: Caller;
+  stamps: Stamps;
+  cachedAt: number;
+  absoluteExpiresAt: number;
+}
 
-const sessionRevoked = () => new UnauthenticatedError('SESSION_REVOKED', 'This session has been revoked; sign in again');
+const sessionRevoked = () =>
+  new UnauthenticatedError('SESSION_REVOKED', 'This session has been revoked; sign in again');
 
 /**
  * Who is calling, from an access token's user and session family. The session must be live and the
@@ -36,7 +50,10 @@ const sessionRevoked = () => new UnauthenticatedError('SESSION_REVOKED', 'This s
  */
 export class CallerResolver {
   private readonly cache = new Map<string, Entry>();
-  constructor(private readonly orm: Orm, private readonly stamps: CallerStamps) {}
+  constructor(
+    private readonly orm: Orm,
+    private readonly stamps: CallerStamps,
+  ) {}
 
   async resolve(userId: string, familyId: string): Promise<Caller> {
     const key = `${familyId}:${userId}`;
@@ -44,7 +61,13 @@ export class CallerResolver {
     const stamps = await this.stamps.read(userId);
     const now = Date.now();
     const hit = this.cache.get(key);
-    if (hit && stamps && sameStamps(hit.stamps, stamps) && now - hit.cachedAt < CALLER_CACHE_MAX_AGE_MS && now < hit.absoluteExpiresAt) {
+    if (
+      hit &&
+      stamps &&
+      sameStamps(hit.stamps, stamps) &&
+      now - hit.cachedAt < CALLER_CACHE_MAX_AGE_MS &&
+      now < hit.absoluteExpiresAt
+    ) {
       return hit.caller;
     }
     this.cache.delete(key);
@@ -62,6 +85,15 @@ export class CallerResolver {
     if (!row || row.revoked_at !== null || absoluteExpiresAt <= Date.now()) throw sessionRevoked();
     if (row.status !== 'active') throw notActive();
     const permissions: ReadonlySet<string> = new Set(row.permissions ?? []);
-    return { caller: { userId: row.id, familyId, insurerId: row.insurer_id, permissions, scope: scopeOf(row.id, row.insurer_id, permissions) }, absoluteExpiresAt };
+    return {
+      caller: {
+        userId: row.id,
+        familyId,
+        insurerId: row.insurer_id,
+        permissions,
+        scope: scopeOf(row.id, row.insurer_id, permissions),
+      },
+      absoluteExpiresAt,
+    };
   }
 }

@@ -15,10 +15,17 @@ export type Stamps = readonly [user: string | null, everyone: string | null];
  */
 export class CallerStamps {
   private readonly ttlSeconds = Math.ceil((2 * CALLER_CACHE_MAX_AGE_MS) / 1000);
-  constructor(private readonly redis: Redis, private readonly prefix: string) {}
+  constructor(
+    private readonly redis: Redis,
+    private readonly prefix: string,
+  ) {}
 
-  private userKey(userId: string) { return `${this.prefix}:caller:u:${userId}`; }
-  private get everyoneKey() { return `${this.prefix}:caller:all`; }
+  private userKey(userId: string) {
+    return `${this.prefix}:caller:u:${userId}`;
+  }
+  private get everyoneKey() {
+    return `${this.prefix}:caller:all`;
+  }
 
   /** The current stamps, or null when Redis cannot say (then nothing cached may be trusted). */
   async read(userId: string): Promise<Stamps | null> {
@@ -33,7 +40,8 @@ export class CallerStamps {
 
   /** Called after the change committed: every process re-resolves these callers on their next request. */
   async bump(change: CallerChange): Promise<void> {
-    const keys = change === 'everyone' ? [this.everyoneKey] : [...new Set(change.userIds)].map((id) => this.userKey(id));
+    const keys =
+      change === 'everyone' ? [this.everyoneKey] : [...new Set(change.userIds)].map((id) => this.userKey(id));
     if (!keys.length) return;
     const pipeline = this.redis.pipeline();
     for (const key of keys) pipeline.set(key, uuidv7(), 'EX', this.ttlSeconds);

@@ -1,17 +1,17 @@
+import { randomBytes } from 'node:crypto';
 import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { sql } from 'kysely';
-import { randomBytes } from 'node:crypto';
 import { generateSecret, generateURI, verifySync } from 'otplib';
 import { db } from '../../db/database.js';
 import { UnauthenticatedError } from '../../errors/index.js';
 import type { UserAct } from '../act.js';
-import { transition } from '../workflow.js';
-import { MFA_WORKFLOW, mfaStateOf } from './mfa.workflow.js';
 import type { ServiceDeps } from '../deps.js';
-import { User, type IUser } from '../users/user.entity.js';
+import { type IUser, User } from '../users/user.entity.js';
+import { transition } from '../workflow.js';
 import { MfaRecoveryCode } from './credential.entities.js';
 import { tokenHash } from './crypto.js';
+import { MFA_WORKFLOW, mfaStateOf } from './mfa.workflow.js';
 import { verifyPassword } from './passwords.js';
 
 export const RECOVERY_CODE_COUNT = 10;
@@ -38,7 +38,13 @@ export async function lockForSecondFactor(tx: EntityManager, userId: string, wit
  * step, so each code works once; or an unused recovery code, spent on use. Returns which one matched.
  * `user` comes locked from lockForSecondFactor: concurrent checks of one user take turns.
  */
-export async function checkSecondFactor(deps: ServiceDeps, tx: EntityManager, user: IUser, code: string, allowRecovery = true): Promise<'totp' | 'recovery' | null> {
+export async function checkSecondFactor(
+  deps: ServiceDeps,
+  tx: EntityManager,
+  user: IUser,
+  code: string,
+  allowRecovery = true,
+): Promise<'totp' | 'recovery' | null> {
   if (!user.mfaSecret) return null;
   const candidate = code.trim();
   if (/^\d{6}$/.test(candidate)) {
@@ -51,31 +57,51 @@ export async function checkSecondFactor(deps: ServiceDeps, tx: EntityManager, us
     const result = verifySync({ secret, token: candidate, epoch, epochTolerance: STEP_SECONDS, afterTimeStep });
     if (!result.valid) return null;
     // Replay bookkeeping, not a change to the account: no updated_at or version bump (an entity update would make both).
-    await db(tx).updateTable('users').set({ mfa_last_step: (result as { timeStep: number }).timeStep }).where('id', '=', user.id).execute();
+    await db(tx)
+      .updateTable('users')
+      .set({ mfa_last_step: (result as { timeStep: number }).timeStep })
+      .where('id', '=', user.id)
+      .execute();
     return 'totp';
   }
   if (!allowRecovery) return null;
   // Spent by compare-and-set: a code counts once.
-  const spent = await db(tx).updateTable('mfa_recovery_codes').set({ used_at: sql<Date>`now()` })
-    .where('user_id', '=', user.id).where('code_hash', '=', tokenHash(normaliseRecovery(candidate))).where('used_at', 'is', null)
-    .returning('user_id').executeTakeFirst();
+  const spent = await db(tx)
+    .updateTable('mfa_recovery_codes')
+    .set({ used_at: sql<Date>`now()` })
+    .where('user_id', '=', user.id)
+    .where('code_hash', '=', tokenHash(normaliseRecovery(candidate)))
+    .where('used_at', 'is', null)
+    .returning('user_id')
+    .executeTakeFirst();
   return spent ? 'recovery' : null;
 }
 
 const invalidCode = () => new UnauthenticatedError('INVALID_MFA_CODE', 'The code is not valid');
 
-export interface MfaEnrolment { secret: string; otpauthUri: string; recoveryCodes: string[] }
+export interface MfaEnrolment {
+  secret: string;
+  otpauthUri: string;
+  recoveryCodes: string[];
+}
 
 /** Starts enrolment: a new secret and ten recovery codes, shown once. MFA is on only after verify. */
 export async function setupMfa(deps: ServiceDeps, act: UserAct): Promise<MfaEnrolment> {
   const { caller } = act;
   return deps.uow.run(act, async (tx) => {
-    const user = await tx.findOneOrFail(User, caller.userId, { lockMode: LockMode.PESSIMISTIC_WRITE, populate: ['mfaSecret'] });
+    const user = await tx.findOneOrFail(User, caller.userId, {
+      lockMode: LockMode.PESSIMISTIC_WRITE,
+      populate: ['mfaSecret'],
+    });
     transition(MFA_WORKFLOW, 'setup', mfaStateOf(user));
     const secret = generateSecret();
     const recoveryCodes = Array.from({ length: RECOVERY_CODE_COUNT }, recoveryCode);
     // A pending enrolment is not yet a change to the account (MFA stays off): no updated_at or version bump.
-    await db(tx).updateTable('users').set({ mfa_secret: deps.mfaSecrets.seal(secret), mfa_last_step: null }).where('id', '=', user.id).execute();
+    await db(tx)
+      .updateTable('users')
+      .set({ mfa_secret: deps.mfaSecrets.seal(secret), mfa_last_step: null })
+      .where('id', '=', user.id)
+      .execute();
     await db(tx).deleteFrom('mfa_recovery_codes').where('user_id', '=', user.id).execute();
     for (const code of recoveryCodes) tx.create(MfaRecoveryCode, { user, codeHash: tokenHash(code) });
     return {
@@ -94,20 +120,31 @@ export async function verifyMfa(deps: ServiceDeps, act: UserAct, { code }: { cod
     transition(MFA_WORKFLOW, 'verify', mfaStateOf(user));
     if (!(await checkSecondFactor(deps, tx, user, code, false))) throw invalidCode();
     user.mfaEnabled = true;
-    return { result: undefined, audit: { action: MFA_WORKFLOW.steps.verify.audit, subjectType: 'user', subjectId: caller.userId } };
+    return {
+      result: undefined,
+      audit: { action: MFA_WORKFLOW.steps.verify.audit, subjectType: 'user', subjectId: caller.userId },
+    };
   });
 }
 
 /** Turns MFA off; needs the password and a current code (or a recovery code). */
-export async function disableMfa(deps: ServiceDeps, act: UserAct, input: { password: string; code: string }): Promise<void> {
+export async function disableMfa(
+  deps: ServiceDeps,
+  act: UserAct,
+  input: { password: string; code: string },
+): Promise<void> {
   const { caller } = act;
   await deps.uow.run(act, async (tx) => {
     const user = await lockForSecondFactor(tx, caller.userId, true);
     transition(MFA_WORKFLOW, 'disable', mfaStateOf(user));
-    if (!(await verifyPassword(user.passwordHash ?? null, input.password))) throw new UnauthenticatedError('INVALID_CREDENTIALS', 'The password is incorrect');
+    if (!(await verifyPassword(user.passwordHash ?? null, input.password)))
+      throw new UnauthenticatedError('INVALID_CREDENTIALS', 'The password is incorrect');
     if (!(await checkSecondFactor(deps, tx, user, input.code))) throw invalidCode();
     Object.assign(user, { mfaEnabled: false, mfaSecret: null, mfaLastStep: null });
     await db(tx).deleteFrom('mfa_recovery_codes').where('user_id', '=', user.id).execute();
-    return { result: undefined, audit: { action: MFA_WORKFLOW.steps.disable.audit, subjectType: 'user', subjectId: caller.userId } };
+    return {
+      result: undefined,
+      audit: { action: MFA_WORKFLOW.steps.disable.audit, subjectType: 'user', subjectId: caller.userId },
+    };
   });
 }

@@ -1,4 +1,4 @@
-import { defineEntity, type InferEntity } from '@mikro-orm/core';
+import { defineEntity } from '@mikro-orm/core';
 import { User } from '../users/user.entity.js';
 
 /**
@@ -22,7 +22,6 @@ export const AuthSession = defineEntity({
     ip: p.text().nullable(),
   }),
 });
-export type IAuthSession = InferEntity<typeof AuthSession>;
 
 export const RotatedToken = defineEntity({
   name: 'RotatedToken',

@@ -1,14 +1,17 @@
 import { LockMode, raw } from '@mikro-orm/core';
-import type { MailTransport } from './transport.js';
+import type { Act } from '../act.js';
+import type { ServiceDeps } from '../deps.js';
 import { PasswordResetToken } from '../identity/credential.entities.js';
 import { randomToken, tokenHash } from '../identity/crypto.js';
 import { RESET_TOKEN_MINUTES } from '../identity/password.service.js';
-import type { ServiceDeps } from '../deps.js';
-import type { Act } from '../act.js';
+import type { MailTransport } from './transport.js';
 
 /** The built-in text; a published `password_reset` notification template of the user's locale replaces it once templates exist. */
 function render(purpose: string, name: string, token: string): { subject: string; text: string } {
-  const intro = purpose === 'set_password' ? 'An account was created for you. Choose your password' : 'We received a request to reset your password. Reset it';
+  const intro =
+    purpose === 'set_password'
+      ? 'An account was created for you. Choose your password'
+      : 'We received a request to reset your password. Reset it';
   return {
     subject: purpose === 'set_password' ? 'Set your password' : 'Reset your password',
     text: `Hello ${name},\n\n${intro} with this token within ${RESET_TOKEN_MINUTES} minutes:\n\n${token}\n\nSend it with your new password to POST /auth/reset-password.\nIf you did not ask for this, ignore this mail.\n`,
@@ -22,7 +25,11 @@ function render(purpose: string, name: string, token: string): { subject: string
  * unset, so the retry mints a fresh token (the undelivered one is overwritten). A request already
  * sent is not sent again (the job is idempotent). The 30 minutes run from sending.
  */
-export async function sendPasswordResetMail(deps: ServiceDeps & { mail: MailTransport }, act: Act, { resetId }: { resetId: string }): Promise<'sent' | 'already-sent' | 'gone'> {
+export async function sendPasswordResetMail(
+  deps: ServiceDeps & { mail: MailTransport },
+  act: Act,
+  { resetId }: { resetId: string },
+): Promise<'sent' | 'already-sent' | 'gone'> {
   const transport = deps.mail;
   type Minted = { purpose: string; email: string; name: string; userId: string; token: string };
   const minted = await deps.uow.run<'already-sent' | 'gone' | Minted>(act, async (tx) => {
@@ -32,16 +39,38 @@ export async function sendPasswordResetMail(deps: ServiceDeps & { mail: MailTran
     if (reset.sentAt) return { result: 'already-sent' as const, audit: [] };
     const { user } = await tx.populate(reset, ['user']);
     const token = randomToken();
-    Object.assign(reset, { tokenHash: tokenHash(token), expiresAt: raw<Date>('now() + make_interval(mins => ?)', [RESET_TOKEN_MINUTES]) });
+    Object.assign(reset, {
+      tokenHash: tokenHash(token),
+      expiresAt: raw<Date>('now() + make_interval(mins => ?)', [RESET_TOKEN_MINUTES]),
+    });
     // Not yet a change anyone can use: the audit entry is written once the mail has gone.
-    return { result: { purpose: reset.purpose, email: user.email, name: user.name, userId: user.id, token }, audit: [] };
+    return {
+      result: { purpose: reset.purpose, email: user.email, name: user.name, userId: user.id, token },
+      audit: [],
+    };
   });
   if (typeof minted === 'string') return minted;
   await transport.send({ to: minted.email, ...render(minted.purpose, minted.name, minted.token) });
   return deps.uow.run(act, async (tx) => {
     // Unless a retry has minted another token meanwhile, this one is the one sent.
-    const reset = await tx.findOne(PasswordResetToken, { id: resetId, tokenHash: tokenHash(minted.token) }, { lockMode: LockMode.PESSIMISTIC_WRITE });
-    if (reset) Object.assign(reset, { sentAt: raw<Date>('now()'), expiresAt: raw<Date>('now() + make_interval(mins => ?)', [RESET_TOKEN_MINUTES]) });
-    return { result: 'sent' as const, audit: { action: 'mail.password_reset_sent', subjectType: 'user', subjectId: minted.userId, summary: { purpose: minted.purpose } } };
+    const reset = await tx.findOne(
+      PasswordResetToken,
+      { id: resetId, tokenHash: tokenHash(minted.token) },
+      { lockMode: LockMode.PESSIMISTIC_WRITE },
+    );
+    if (reset)
+      Object.assign(reset, {
+        sentAt: raw<Date>('now()'),
+        expiresAt: raw<Date>('now() + make_interval(mins => ?)', [RESET_TOKEN_MINUTES]),
+      });
+    return {
+      result: 'sent' as const,
+      audit: {
+        action: 'mail.password_reset_sent',
+        subjectType: 'user',
+        subjectId: minted.userId,
+        summary: { purpose: minted.purpose },
+      },
+    };
   });
 }

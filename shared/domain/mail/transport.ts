@@ -2,8 +2,15 @@ import nodemailer from 'nodemailer';
 import type { Config } from '../../config/index.js';
 import type { Logger } from '../../logger.js';
 
-export interface OutgoingMail { to: string; subject: string; text: string }
-export interface MailTransport { send(mail: OutgoingMail): Promise<void>; close(): void }
+export interface OutgoingMail {
+  to: string;
+  subject: string;
+  text: string;
+}
+export interface MailTransport {
+  send(mail: OutgoingMail): Promise<void>;
+  close(): void;
+}
 
 /**
  * SMTP when SMTP_URL is set; otherwise the log, which records recipient and subject only: the bodies

@@ -1,9 +1,9 @@
 import { LockMode, sql, UniqueConstraintViolationException } from '@mikro-orm/core';
 import { ConflictError, InvalidSignatureError } from '../../errors/index.js';
-import type { Act } from '../act.js';
 import { job } from '../../jobs/catalogue.js';
+import type { Act } from '../act.js';
 import type { ServiceDeps } from '../deps.js';
-import { User, type KycStatus } from '../users/user.entity.js';
+import { type KycStatus, User } from '../users/user.entity.js';
 import { RegistryEvent } from './registry-event.entity.js';
 
 /** Registry event types the service acts on, and the kycStatus each one sets. */
@@ -20,31 +20,50 @@ export interface RegistryEventInput {
   data: Record<string, unknown>;
 }
 
-export interface ReceivedEvent { eventId: string; status: 'queued' | 'ignored' }
+export interface ReceivedEvent {
+  eventId: string;
+  status: 'queued' | 'ignored';
+}
 
 /**
  * Stores a verified registry delivery. An event type we act on is queued for the worker
  * (through the outbox); any other type is kept and acknowledged. A known eventId is a conflict,
  * also while its first delivery is still being processed.
  */
-export async function receiveRegistryEvent(deps: ServiceDeps, act: Act, { event: input, webhookId: headerId }: { event: RegistryEventInput; webhookId: string }): Promise<ReceivedEvent> {
+export async function receiveRegistryEvent(
+  deps: ServiceDeps,
+  act: Act,
+  { event: input, webhookId: headerId }: { event: RegistryEventInput; webhookId: string },
+): Promise<ReceivedEvent> {
   if (headerId !== input.eventId) throw new InvalidSignatureError('webhook-id must equal the eventId of the body');
   const status = input.type in ACTED_UPON ? 'queued' : 'ignored';
   try {
     return await deps.uow.run(act, async (em) => {
       em.create(RegistryEvent, {
-        eventId: input.eventId, type: input.type, occurredAt: input.occurredAt, payload: { ...input }, status, attempts: 0,
-        requestId: act.requestId ?? null, receivedAt: new Date(),
+        eventId: input.eventId,
+        type: input.type,
+        occurredAt: input.occurredAt,
+        payload: { ...input },
+        status,
+        attempts: 0,
+        requestId: act.requestId ?? null,
+        receivedAt: new Date(),
       });
       return {
         result: { eventId: input.eventId, status },
-        audit: { action: 'registry_event.receive', subjectType: 'registry_event', subjectId: input.eventId, summary: { type: input.type, status } },
+        audit: {
+          action: 'registry_event.receive',
+          subjectType: 'registry_event',
+          subjectId: input.eventId,
+          summary: { type: input.type, status },
+        },
         jobs: status === 'queued' ? [job('webhooks.registry-event', { eventId: input.eventId })] : [],
       };
     });
   } catch (err) {
     // The primary key lets one of two concurrent deliveries in; the other's flush fails here.
-    if (err instanceof UniqueConstraintViolationException) throw new ConflictError(`Registry event ${input.eventId} was already received`);
+    if (err instanceof UniqueConstraintViolationException)
+      throw new ConflictError(`Registry event ${input.eventId} was already received`);
     throw err;
   }
 }
@@ -66,32 +85,64 @@ function dataText(payload: Record<string, unknown>, name: string): string | null
  * processed is left alone. An event whose user cannot be found is kept as failed with the reason,
  * and the error makes the job retry with backoff.
  */
-export async function processRegistryEvent(deps: ServiceDeps, act: Act, { eventId, attempt }: { eventId: string; attempt: number }): Promise<'processed' | 'already-processed'> {
+export async function processRegistryEvent(
+  deps: ServiceDeps,
+  act: Act,
+  { eventId, attempt }: { eventId: string; attempt: number },
+): Promise<'processed' | 'already-processed'> {
   type Processing = { state: 'missing' | 'already-processed' | 'processed' } | { state: 'failed'; reason: string };
   const outcome = await deps.uow.run<Processing>(act, async (em) => {
     const event = await em.findOne(RegistryEvent, eventId, { lockMode: LockMode.PESSIMISTIC_WRITE });
     if (!event) return { result: { state: 'missing' as const }, audit: [] };
     if (event.status === 'processed') return { result: { state: 'already-processed' as const }, audit: [] };
     const kycStatus = ACTED_UPON[event.type];
-    const [userId, email, reference, nationalId] = ['userId', 'email', 'reference', 'nationalId'].map((name) => dataText(event.payload, name));
+    const [userId, email, reference, nationalId] = ['userId', 'email', 'reference', 'nationalId'].map((name) =>
+      dataText(event.payload, name),
+    );
     const matches = [
       ...(userId && CANONICAL_UUID.test(userId) ? [{ id: userId }] : []),
       ...(email ? [{ [sql.lower('email')]: sql`lower(${email})` }] : []),
     ];
-    const user = matches.length ? await em.findOne(User, { $or: matches }, { lockMode: LockMode.PESSIMISTIC_WRITE }) : null;
+    const user = matches.length
+      ? await em.findOne(User, { $or: matches }, { lockMode: LockMode.PESSIMISTIC_WRITE })
+      : null;
     if (!kycStatus || !user) {
-      const reason = !kycStatus ? `event type ${event.type} is not acted upon` : 'no user matches the event (userId or email)';
+      const reason = !kycStatus
+        ? `event type ${event.type} is not acted upon`
+        : 'no user matches the event (userId or email)';
       em.assign(event, { status: 'failed', failureReason: reason, attempts: attempt });
-      return { result: { state: 'failed' as const, reason }, audit: { action: 'registry_event.fail', subjectType: 'registry_event', subjectId: eventId, summary: { reason, attempt } } };
+      return {
+        result: { state: 'failed' as const, reason },
+        audit: {
+          action: 'registry_event.fail',
+          subjectType: 'registry_event',
+          subjectId: eventId,
+          summary: { reason, attempt },
+        },
+      };
     }
     const from = user.kycStatus;
-    em.assign(user, { kycStatus, kycReference: reference ?? user.kycReference, nationalId: nationalId ?? user.nationalId });
+    em.assign(user, {
+      kycStatus,
+      kycReference: reference ?? user.kycReference,
+      nationalId: nationalId ?? user.nationalId,
+    });
     em.assign(event, { status: 'processed', failureReason: null, attempts: attempt, processedAt: new Date() });
     return {
       result: { state: 'processed' as const },
       audit: [
-        { action: 'user.kyc_update', subjectType: 'user', subjectId: user.id, summary: { from, to: kycStatus, eventId } },
-        { action: 'registry_event.process', subjectType: 'registry_event', subjectId: eventId, summary: { type: event.type } },
+        {
+          action: 'user.kyc_update',
+          subjectType: 'user',
+          subjectId: user.id,
+          summary: { from, to: kycStatus, eventId },
+        },
+        {
+          action: 'registry_event.process',
+          subjectType: 'registry_event',
+          subjectId: eventId,
+          summary: { type: event.type },
+        },
       ],
     };
   });

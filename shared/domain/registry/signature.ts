@@ -24,11 +24,17 @@ export interface SignedDelivery {
  * "id.timestamp.body", any one of several space-separated v1 signatures, timestamp within
  * five minutes of now. Throws INVALID_SIGNATURE otherwise.
  */
-export function verifyWebhookSignature(secret: string, delivery: SignedDelivery, nowS = Math.floor(Date.now() / 1000)): void {
+export function verifyWebhookSignature(
+  secret: string,
+  delivery: SignedDelivery,
+  nowS = Math.floor(Date.now() / 1000),
+): void {
   const { id, timestamp, signature, rawBody } = delivery;
-  if (!id || !timestamp || !signature) throw new InvalidSignatureError('webhook-id, webhook-timestamp and webhook-signature headers are required');
+  if (!id || !timestamp || !signature)
+    throw new InvalidSignatureError('webhook-id, webhook-timestamp and webhook-signature headers are required');
   if (!/^\d{1,12}$/.test(timestamp)) throw new InvalidSignatureError('webhook-timestamp must be unix seconds');
-  if (Math.abs(nowS - Number(timestamp)) > SIGNATURE_TOLERANCE_S) throw new InvalidSignatureError('webhook-timestamp is outside the 5 minute tolerance');
+  if (Math.abs(nowS - Number(timestamp)) > SIGNATURE_TOLERANCE_S)
+    throw new InvalidSignatureError('webhook-timestamp is outside the 5 minute tolerance');
   const expected = Buffer.from(signWebhook(secret, id, Number(timestamp), rawBody).slice(3), 'base64');
   const matches = signature.split(' ').some((candidate) => {
     const [version, value] = candidate.split(',', 2);

@@ -15,18 +15,28 @@ import { lockVisibleUser } from './users.service.js';
  * FOR UPDATE), with the permissions it holds once that lock is granted (read by a later statement).
  */
 async function roleWithPermissions(tx: EntityManager, roleId: string) {
-  const role = await db(tx).selectFrom('roles').select(['id', 'name']).where('id', '=', roleId).forKeyShare().executeTakeFirst();
+  const role = await db(tx)
+    .selectFrom('roles')
+    .select(['id', 'name'])
+    .where('id', '=', roleId)
+    .forKeyShare()
+    .executeTakeFirst();
   if (!role) return undefined;
   const rows = await db(tx).selectFrom('role_permissions').select('permission').where('role_id', '=', roleId).execute();
   return { ...role, permissions: rows.map((r) => r.permission) };
 }
 
 /** Grants a role. The caller must hold every permission of the role: nobody grants more than they have. */
-export async function assignRole(deps: ServiceDeps, act: UserAct, { userId, roleId }: { userId: string; roleId: string }): Promise<UserView> {
+export async function assignRole(
+  deps: ServiceDeps,
+  act: UserAct,
+  { userId, roleId }: { userId: string; roleId: string },
+): Promise<UserView> {
   return deps.uow.run(act, async (tx) => {
     const user = await lockVisibleUser(tx, act.caller.scope, userId);
     const role = await roleWithPermissions(tx, roleId);
-    if (!role) throw new ValidationError([{ field: 'roleId', message: 'is not an existing role', constraint: 'exists' }]);
+    if (!role)
+      throw new ValidationError([{ field: 'roleId', message: 'is not an existing role', constraint: 'exists' }]);
     assertHoldsAll(act.caller, role.permissions, 'You cannot grant a role with permissions you do not hold');
     // The user's row lock serialises grants to them: no concurrent insert can slip in after this read.
     const held = await tx.findOne(UserRole, { user: userId, role: roleId });
@@ -37,12 +47,23 @@ export async function assignRole(deps: ServiceDeps, act: UserAct, { userId, role
     await tx.flush();
     return {
       result: (await loadUserView(tx, userId))!,
-      audit: held ? [] : { action: 'user.role_assign', subjectType: 'user', subjectId: userId, summary: { roleId, roleName: role.name } },
+      audit: held
+        ? []
+        : {
+            action: 'user.role_assign',
+            subjectType: 'user',
+            subjectId: userId,
+            summary: { roleId, roleName: role.name },
+          },
     };
   });
 }
 
-export async function removeRole(deps: ServiceDeps, act: UserAct, { userId, roleId }: { userId: string; roleId: string }): Promise<UserView> {
+export async function removeRole(
+  deps: ServiceDeps,
+  act: UserAct,
+  { userId, roleId }: { userId: string; roleId: string },
+): Promise<UserView> {
   return deps.uow.run(act, async (tx) => {
     await lockVisibleUser(tx, act.caller.scope, userId);
     const role = await roleWithPermissions(tx, roleId);
@@ -55,7 +76,12 @@ export async function removeRole(deps: ServiceDeps, act: UserAct, { userId, role
     await tx.flush();
     return {
       result: (await loadUserView(tx, userId))!,
-      audit: { action: 'user.role_remove', subjectType: 'user', subjectId: userId, summary: { roleId, roleName: role.name } },
+      audit: {
+        action: 'user.role_remove',
+        subjectType: 'user',
+        subjectId: userId,
+        summary: { roleId, roleName: role.name },
+      },
     };
   });
 }

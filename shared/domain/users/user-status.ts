@@ -1,11 +1,11 @@
+import { ForbiddenError } from '../../errors/index.js';
 import type { UserAct } from '../act.js';
 import type { ServiceDeps } from '../deps.js';
 import { callerChanged } from '../identity/caller-changes.js';
 import { revokeSessions } from '../identity/sessions.js';
-import { ForbiddenError } from '../../errors/index.js';
 import { transition } from '../workflow.js';
 import { loadUserView, type UserView } from './user.view.js';
-import { USER_WORKFLOW, effectiveStatusOf, type UserAction } from './user.workflow.js';
+import { effectiveStatusOf, USER_WORKFLOW, type UserAction } from './user.workflow.js';
 import { lockVisibleUser } from './users.service.js';
 
 export type AdministrativeUserAction = Extract<UserAction, 'activate' | 'suspend' | 'archive'>;
@@ -14,11 +14,16 @@ export type AdministrativeUserAction = Extract<UserAction, 'activate' | 'suspend
  * An administrator's status change, from the workflow table. Suspending or archiving ends every
  * session at once; activating a locked user clears the lockout. Nobody suspends or archives themselves.
  */
-export async function changeUserStatus(deps: ServiceDeps, act: UserAct, input: { id: string; action: AdministrativeUserAction; reason?: string }): Promise<UserView> {
+export async function changeUserStatus(
+  deps: ServiceDeps,
+  act: UserAct,
+  input: { id: string; action: AdministrativeUserAction; reason?: string },
+): Promise<UserView> {
   const { id, action, reason } = input;
   return deps.uow.run(act, async (tx) => {
     const user = await lockVisibleUser(tx, act.caller.scope, id);
-    if (action !== 'activate' && user.id === act.caller.userId) throw new ForbiddenError(`You cannot ${action} yourself`);
+    if (action !== 'activate' && user.id === act.caller.userId)
+      throw new ForbiddenError(`You cannot ${action} yourself`);
     const from = effectiveStatusOf(user);
     const to = transition(USER_WORKFLOW, action, from);
     user.status = to;
@@ -32,7 +37,12 @@ export async function changeUserStatus(deps: ServiceDeps, act: UserAct, input: {
     await tx.flush();
     return {
       result: (await loadUserView(tx, id))!,
-      audit: { action: USER_WORKFLOW.steps[action].audit, subjectType: 'user', subjectId: id, summary: { from, to, reason, sessionsEnded } },
+      audit: {
+        action: USER_WORKFLOW.steps[action].audit,
+        subjectType: 'user',
+        subjectId: id,
+        summary: { from, to, reason, sessionsEnded },
+      },
     };
   });
 }

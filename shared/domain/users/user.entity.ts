@@ -35,7 +35,10 @@ export const User = defineEntity({
     statusReason: p.text().nullable(),
     version: p.integer().version().defaultRaw('1'),
     createdAt: p.datetime().defaultRaw('now()'),
-    updatedAt: p.datetime().defaultRaw('now()').onUpdate(() => new Date()),
+    updatedAt: p
+      .datetime()
+      .defaultRaw('now()')
+      .onUpdate(() => new Date()),
   }),
 });
 export type IUser = InferEntity<typeof User>;

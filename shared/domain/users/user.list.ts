@@ -6,14 +6,22 @@ import { effectiveStatus, userViews } from './user.view.js';
 /** An agent sees only themselves; an insurer's staff see that insurer's users. */
 const USER_SCOPE = { agent: 'u.id', insurer: 'u.insurer_id' } as const;
 
-export interface UserFilters { status?: UserStatus; insurerId?: string }
+export interface UserFilters {
+  status?: UserStatus;
+  insurerId?: string;
+}
 
 /** GET /users: newest first by default; `q` over email and name (the trigram index users_search_trgm_idx). */
 export const USER_LIST = defineList({
   rows: userViews,
   sortable: ['createdAt', 'email', 'name'] as const,
   defaultSort: '-createdAt',
-  sortKeys: (eb) => ({ createdAt: eb.ref('u.created_at'), email: eb.fn<string>('lower', ['u.email']), name: eb.ref('u.name'), id: eb.ref('u.id') }),
+  sortKeys: (eb) => ({
+    createdAt: eb.ref('u.created_at'),
+    email: eb.fn<string>('lower', ['u.email']),
+    name: eb.ref('u.name'),
+    id: eb.ref('u.id'),
+  }),
   scope: USER_SCOPE,
   search: (eb) => sql<string>`(lower(${eb.ref('u.email')}) || ' ' || lower(${eb.ref('u.name')}))`,
   filters: {

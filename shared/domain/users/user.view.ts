@@ -1,14 +1,24 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { sql, type ExpressionBuilder, type InferResult, type RawBuilder } from 'kysely';
+import { type ExpressionBuilder, type InferResult, type RawBuilder, sql } from 'kysely';
 import { jsonBuildObject } from 'kysely/helpers/postgres';
-import { db, iso, isoOrNull, type Database } from '../../db/database.js';
+import { type Database, db, iso, isoOrNull } from '../../db/database.js';
 import type { KycStatus, UserStatus } from './user.entity.js';
 
 /** A user as the API shows it: never a password hash, MFA secret or token. */
 export interface UserView {
-  id: string; email: string; name: string; phone: string | null; status: UserStatus; insurerId: string | null;
-  locale: string; kycStatus: KycStatus; mfaEnabled: boolean; roles: { id: string; name: string }[];
-  lastLoginAt: string | null; createdAt: string; updatedAt: string;
+  id: string;
+  email: string;
+  name: string;
+  phone: string | null;
+  status: UserStatus;
+  insurerId: string | null;
+  locale: string;
+  kycStatus: KycStatus;
+  mfaEnabled: boolean;
+  roles: { id: string; name: string }[];
+  lastLoginAt: string | null;
+  createdAt: string;
+  updatedAt: string;
 }
 
 /** Any query that reads `users as u` (joined to whatever else). */
@@ -28,15 +38,38 @@ export function effectiveStatus(eb: UsersAsU): RawBuilder<UserStatus> {
  * correlated subquery, so a view costs a single round trip.
  */
 export function userViews(em: EntityManager) {
-  return db(em).selectFrom('users as u')
-    .select(['u.id', 'u.email', 'u.name', 'u.phone', 'u.insurer_id', 'u.locale', 'u.kyc_status', 'u.mfa_enabled', 'u.last_login_at', 'u.created_at', 'u.updated_at'])
+  return db(em)
+    .selectFrom('users as u')
+    .select([
+      'u.id',
+      'u.email',
+      'u.name',
+      'u.phone',
+      'u.insurer_id',
+      'u.locale',
+      'u.kyc_status',
+      'u.mfa_enabled',
+      'u.last_login_at',
+      'u.created_at',
+      'u.updated_at',
+    ])
     .select((eb) => [
       effectiveStatus(eb).as('status'),
-      eb.fn.coalesce(
-        eb.selectFrom('user_roles as ur').innerJoin('roles as r', 'r.id', 'ur.role_id').whereRef('ur.user_id', '=', 'u.id')
-          .select((sub) => sub.fn.agg<UserView['roles']>('json_agg', [jsonBuildObject({ id: sub.ref('r.id'), name: sub.ref('r.name') })]).orderBy('r.name').as('roles')),
-        sql<UserView['roles']>`'[]'::json`,
-      ).as('roles'),
+      eb.fn
+        .coalesce(
+          eb
+            .selectFrom('user_roles as ur')
+            .innerJoin('roles as r', 'r.id', 'ur.role_id')
+            .whereRef('ur.user_id', '=', 'u.id')
+            .select((sub) =>
+              sub.fn
+                .agg<UserView['roles']>('json_agg', [jsonBuildObject({ id: sub.ref('r.id'), name: sub.ref('r.name') })])
+                .orderBy('r.name')
+                .as('roles'),
+            ),
+          sql<UserView['roles']>`'[]'::json`,
+        )
+        .as('roles'),
     ]);
 }
 
@@ -44,9 +77,19 @@ export type UserViewRow = InferResult<ReturnType<typeof userViews>>[number];
 
 export function toUserView(r: UserViewRow): UserView {
   return {
-    id: r.id, email: r.email, name: r.name, phone: r.phone, status: r.status, insurerId: r.insurer_id, locale: r.locale,
-    kycStatus: r.kyc_status, mfaEnabled: r.mfa_enabled, roles: r.roles, lastLoginAt: isoOrNull(r.last_login_at),
-    createdAt: iso(r.created_at), updatedAt: iso(r.updated_at),
+    id: r.id,
+    email: r.email,
+    name: r.name,
+    phone: r.phone,
+    status: r.status,
+    insurerId: r.insurer_id,
+    locale: r.locale,
+    kycStatus: r.kyc_status,
+    mfaEnabled: r.mfa_enabled,
+    roles: r.roles,
+    lastLoginAt: isoOrNull(r.last_login_at),
+    createdAt: iso(r.created_at),
+    updatedAt: iso(r.updated_at),
   };
 }
 

@@ -5,7 +5,7 @@ import { preparedQuery } from '../../db/prepared.js';
 import { ConflictError, ForbiddenError, NotFoundError } from '../../errors/index.js';
 import { uuidv7 } from '../../ids.js';
 import { job } from '../../jobs/catalogue.js';
-import { assertFilterInScope, inScope, scopeFilter, type DataScope } from '../access/scope.js';
+import { assertFilterInScope, type DataScope, inScope, scopeFilter } from '../access/scope.js';
 import type { UserAct } from '../act.js';
 import type { ServiceDeps } from '../deps.js';
 import { callerChanged } from '../identity/caller-changes.js';
@@ -14,18 +14,25 @@ import { assertPasswordAllowed, hashPassword } from '../identity/passwords.js';
 import { listPage, type Page } from '../list.js';
 import { User } from './user.entity.js';
 import { USER_LIST, USER_SCOPE_COLUMNS, USER_SCOPE_FIELDS, type UserFilters } from './user.list.js';
-import { loadUserView, toUserView, userViews, type UserView, type UserViewRow } from './user.view.js';
+import { loadUserView, toUserView, type UserView, type UserViewRow, userViews } from './user.view.js';
 
 type UserSort = (typeof USER_LIST.sortable)[number];
 
-export async function listUsers(deps: ServiceDeps, act: UserAct, input: { filters: UserFilters & { q?: string }; page: Keyset<UserSort> }): Promise<Page<UserViewRow>> {
+export async function listUsers(
+  deps: ServiceDeps,
+  act: UserAct,
+  input: { filters: UserFilters & { q?: string }; page: Keyset<UserSort> },
+): Promise<Page<UserViewRow>> {
   assertFilterInScope(act.caller.scope, { insurerId: input.filters.insurerId });
   return listPage(USER_LIST, deps.orm.em, act.caller.scope, input);
 }
 
 /** One user by id within a scope; the scope's kind is the statement's shape, its insurer or agent id a parameter. */
 const visibleUserQuery = preparedQuery((em, p: { id: string; scopeId: string }, kind) =>
-  userViews(em).where('u.id', '=', p.id).where((eb) => inScope(eb, { kind, insurerId: p.scopeId, agentId: p.scopeId } as DataScope, USER_SCOPE_COLUMNS)));
+  userViews(em)
+    .where('u.id', '=', p.id)
+    .where((eb) => inScope(eb, { kind, insurerId: p.scopeId, agentId: p.scopeId } as DataScope, USER_SCOPE_COLUMNS)),
+);
 
 /** A user outside the caller's scope is 404, exactly like a missing one. One prepared statement: a hot path. */
 export async function getUser(deps: ServiceDeps, act: UserAct, input: { id: string }): Promise<UserView> {
@@ -39,7 +46,11 @@ export async function getUser(deps: ServiceDeps, act: UserAct, input: { id: stri
 /** A user within the caller's scope, its row locked for a change, or 404. */
 export async function lockVisibleUser(tx: EntityManager, scope: DataScope, id: string) {
   // Both conditions hold: for an agent the scope names the id field too, so the two must not be merged into one object.
-  const user = await tx.findOne(User, { $and: [{ id }, scopeFilter(scope, USER_SCOPE_FIELDS)] }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+  const user = await tx.findOne(
+    User,
+    { $and: [{ id }, scopeFilter(scope, USER_SCOPE_FIELDS)] },
+    { lockMode: LockMode.PESSIMISTIC_WRITE },
+  );
   if (!user) throw new NotFoundError('No such user');
   return user;
 }
@@ -52,7 +63,14 @@ async function flushOrConflict(tx: EntityManager, message: string, field: string
   });
 }
 
-export interface CreateUserInput { email: string; name: string; password?: string; phone?: string; insurerId?: string; locale?: string }
+export interface CreateUserInput {
+  email: string;
+  name: string;
+  password?: string;
+  phone?: string;
+  insurerId?: string;
+  locale?: string;
+}
 
 /** Creates a pending user, with an initial password or, without one, a set-password mail. */
 export async function createUser(deps: ServiceDeps, act: UserAct, input: CreateUserInput): Promise<UserView> {
@@ -60,15 +78,23 @@ export async function createUser(deps: ServiceDeps, act: UserAct, input: CreateU
   let insurerId = input.insurerId ?? null;
   if (scope.kind === 'agent') throw new ForbiddenError('Your data scope does not allow creating users');
   if (scope.kind === 'insurer') {
-    if (insurerId && insurerId !== scope.insurerId) throw new ForbiddenError('The insurerId is outside your data scope');
+    if (insurerId && insurerId !== scope.insurerId)
+      throw new ForbiddenError('The insurerId is outside your data scope');
     insurerId = scope.insurerId;
   }
   if (input.password) assertPasswordAllowed(input.password, input.email, 'password');
   const passwordHash = input.password ? await hashPassword(input.password) : null;
   return deps.uow.run(act, async (tx) => {
     const user = tx.create(User, {
-      id: uuidv7(), email: input.email.trim(), name: input.name.trim(), phone: input.phone ?? null, insurerId, locale: input.locale ?? 'en',
-      status: 'pending', passwordHash, passwordChangedAt: passwordHash ? new Date() : null,
+      id: uuidv7(),
+      email: input.email.trim(),
+      name: input.name.trim(),
+      phone: input.phone ?? null,
+      insurerId,
+      locale: input.locale ?? 'en',
+      status: 'pending',
+      passwordHash,
+      passwordChangedAt: passwordHash ? new Date() : null,
     });
     const jobs = [];
     if (!passwordHash) {
@@ -79,16 +105,32 @@ export async function createUser(deps: ServiceDeps, act: UserAct, input: CreateU
     await flushOrConflict(tx, 'A user with this email already exists', 'email');
     return {
       result: (await loadUserView(tx, user.id))!,
-      audit: { action: 'user.create', subjectType: 'user', subjectId: user.id, summary: { insurerId, withPassword: Boolean(passwordHash) } },
+      audit: {
+        action: 'user.create',
+        subjectType: 'user',
+        subjectId: user.id,
+        summary: { insurerId, withPassword: Boolean(passwordHash) },
+      },
       jobs,
     };
   });
 }
 
-export interface UpdateUserInput { id: string; name?: string; phone?: string | null; insurerId?: string | null; locale?: string }
+export interface UpdateUserInput {
+  id: string;
+  name?: string;
+  phone?: string | null;
+  insurerId?: string | null;
+  locale?: string;
+}
 
-export async function updateUser(deps: ServiceDeps, act: UserAct, { id, ...changes }: UpdateUserInput): Promise<UserView> {
-  if (changes.insurerId !== undefined && act.caller.scope.kind !== 'all') throw new ForbiddenError('Changing a user\'s insurer needs data scope all');
+export async function updateUser(
+  deps: ServiceDeps,
+  act: UserAct,
+  { id, ...changes }: UpdateUserInput,
+): Promise<UserView> {
+  if (changes.insurerId !== undefined && act.caller.scope.kind !== 'all')
+    throw new ForbiddenError("Changing a user's insurer needs data scope all");
   return deps.uow.run(act, async (tx) => {
     const user = await lockVisibleUser(tx, act.caller.scope, id);
     if (changes.name !== undefined) user.name = changes.name.trim();
@@ -103,7 +145,12 @@ export async function updateUser(deps: ServiceDeps, act: UserAct, { id, ...chang
     await tx.flush();
     return {
       result: (await loadUserView(tx, id))!,
-      audit: { action: 'user.update', subjectType: 'user', subjectId: id, summary: { fields: Object.keys(changes).sort() } },
+      audit: {
+        action: 'user.update',
+        subjectType: 'user',
+        subjectId: id,
+        summary: { fields: Object.keys(changes).sort() },
+      },
     };
   });
 }

@@ -1,26 +1,42 @@
 import test from 'ava';
 import { uuidv7 } from '../../../shared/ids.js';
-import { client, type Api } from '../../helpers/client.js';
+import { type Api, client } from '../../helpers/client.js';
 import { sqlOn } from '../../helpers/db.js';
 import { expectData, expectError } from '../../helpers/expect.js';
 import { given } from '../../helpers/given.js';
-import { startStack, type Stack } from '../../helpers/stack.js';
+import { type Stack, startStack } from '../../helpers/stack.js';
 
 /** CONTRACT section 3: consecutive failed sign-ins lock an account for LOCKOUT_MINUTES (LOCKOUT_THRESHOLD=3 in this file). */
 let stack: Stack;
 let api: Api;
 test.before(async () => {
-  stack = await startStack({ env: { LOCKOUT_THRESHOLD: '3', LOCKOUT_MINUTES: '15', RATE_LIMIT_LOGIN_MAX: '100000', RATE_LIMIT_REFRESH_MAX: '100000' } });
+  stack = await startStack({
+    env: {
+      LOCKOUT_THRESHOLD: '3',
+      LOCKOUT_MINUTES: '15',
+      RATE_LIMIT_LOGIN_MAX: '100000',
+      RATE_LIMIT_REFRESH_MAX: '100000',
+    },
+  });
   api = client(stack.app);
 });
-test.after.always(async () => { await stack?.close(); });
+test.after.always(async () => {
+  await stack?.close();
+});
 
 const sql = (query: string, params: unknown[] = []) => sqlOn(stack)(query, params);
 const signIn = (email: string, password: string) => api.post('/auth/login', { email, password });
 const refresh = (refreshToken: string) => api.post('/auth/refresh', { refreshToken });
 const userRow = async (id: string) =>
-  (await sql(`select status, failed_login_count, locked_until, coalesce(locked_until > now(), false) as lock_in_future from users where id = ?`, [id]))[0];
-const locksOf = async (id: string) => (await sql(`select count(*)::int as n from audit_entries where subject_id = ? and action = 'user.lock'`, [id]))[0].n as number;
+  (
+    await sql(
+      `select status, failed_login_count, locked_until, coalesce(locked_until > now(), false) as lock_in_future from users where id = ?`,
+      [id],
+    )
+  )[0];
+const locksOf = async (id: string) =>
+  (await sql(`select count(*)::int as n from audit_entries where subject_id = ? and action = 'user.lock'`, [id]))[0]
+    .n as number;
 /** Moves the end of a lock into the past, as if LOCKOUT_MINUTES had gone by. */
 const runOut = (id: string) => sql(`update users set locked_until = now() - interval '1 second' where id = ?`, [id]);
 const wrong = () => `wrong-password-${uuidv7()}`;
@@ -109,7 +125,14 @@ test('a session opened before a lock can be refreshed again once the lock has ru
   const user = await given.account(stack);
   const pair = await given.login(stack, user);
   await lockOut(user.email);
-  expectError(t, await refresh(pair.refreshToken), 401, 'INVALID_REFRESH_TOKEN', undefined, 'no refresh while the account is locked');
+  expectError(
+    t,
+    await refresh(pair.refreshToken),
+    401,
+    'INVALID_REFRESH_TOKEN',
+    undefined,
+    'no refresh while the account is locked',
+  );
   await runOut(user.id);
   const after = expectData(t, await refresh(pair.refreshToken));
   t.is((await userRow(user.id)).status, 'active');
@@ -123,5 +146,8 @@ test('a lock that has run out reads as active everywhere: the live token works a
   t.is(expectData(t, await api.as(session).get('/auth/me')).status, 'active');
   const boss = await given.login(stack, await given.account(stack, { roles: ['admin'] }));
   const listed = await api.as(boss).get(`/users?status=active&q=${encodeURIComponent(user.email)}`);
-  t.deepEqual(listed.json().data.map((u: { id: string }) => u.id), [user.id]);
+  t.deepEqual(
+    listed.json().data.map((u: { id: string }) => u.id),
+    [user.id],
+  );
 });

@@ -1,29 +1,41 @@
 import { createHash } from 'node:crypto';
-import test from 'ava';
 import argon2 from 'argon2';
+import test from 'ava';
 import { uuidv7 } from '../../../shared/ids.js';
-import { client, type Api } from '../../helpers/client.js';
+import { type Api, client } from '../../helpers/client.js';
 import { sqlOn } from '../../helpers/db.js';
 import { expectData, expectError, expectValidation } from '../../helpers/expect.js';
 import { given, systemRole } from '../../helpers/given.js';
-import { startStack, type Stack } from '../../helpers/stack.js';
+import { type Stack, startStack } from '../../helpers/stack.js';
 
 /** CONTRACT section 3: sign-in without MFA, what it answers and stores, wrong credentials, secrets kept out of the audit trail. */
 let stack: Stack;
 let api: Api;
 test.before(async () => {
-  stack = await startStack({ env: { LOCKOUT_THRESHOLD: '3', LOCKOUT_MINUTES: '15', RATE_LIMIT_LOGIN_MAX: '100000', RATE_LIMIT_REFRESH_MAX: '100000' } });
+  stack = await startStack({
+    env: {
+      LOCKOUT_THRESHOLD: '3',
+      LOCKOUT_MINUTES: '15',
+      RATE_LIMIT_LOGIN_MAX: '100000',
+      RATE_LIMIT_REFRESH_MAX: '100000',
+    },
+  });
   api = client(stack.app);
 });
-test.after.always(async () => { await stack?.close(); });
+test.after.always(async () => {
+  await stack?.close();
+});
 
 const COMPLIANCE_ROLE = systemRole('compliance_officer');
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 const sql = (query: string, params: unknown[] = []) => sqlOn(stack)(query, params);
-const signIn = (email: string, password: string, headers: Record<string, string> = {}) => api.post('/auth/login', { email, password }, { headers });
-const sessionsOf = async (userId: string) => (await sql(`select count(*)::int as n from auth_sessions where user_id = ?`, [userId]))[0].n as number;
-const statusOf = async (userId: string) => (await sql(`select status from users where id = ?`, [userId]))[0].status as string;
+const signIn = (email: string, password: string, headers: Record<string, string> = {}) =>
+  api.post('/auth/login', { email, password }, { headers });
+const sessionsOf = async (userId: string) =>
+  (await sql(`select count(*)::int as n from auth_sessions where user_id = ?`, [userId]))[0].n as number;
+const statusOf = async (userId: string) =>
+  (await sql(`select status from users where id = ?`, [userId]))[0].status as string;
 const wrong = () => `wrong-password-${uuidv7()}`;
 const claimsOf = (jwt: string) => JSON.parse(Buffer.from(jwt.split('.')[1], 'base64url').toString('utf8'));
 
@@ -57,7 +69,9 @@ test('the refresh token is stored only as its hash', async (t) => {
   const pair = await given.login(stack, await given.account(stack));
   const [row] = await sql(`select refresh_hash from auth_sessions where family_id = ?`, [pair.familyId]);
   t.is(row.refresh_hash, createHash('sha256').update(pair.refreshToken).digest('hex'));
-  const [leak] = await sql(`select count(*)::int as n from auth_sessions s where s::text like ?`, [`%${pair.refreshToken}%`]);
+  const [leak] = await sql(`select count(*)::int as n from auth_sessions s where s::text like ?`, [
+    `%${pair.refreshToken}%`,
+  ]);
   t.is(leak.n, 0);
 });
 
@@ -65,7 +79,11 @@ test('the access token from sign-in works on GET /auth/me, which returns the rol
   const user = await given.account(stack, { roles: [COMPLIANCE_ROLE.id], permissions: ['claim:file', 'role:read'] });
   const data = expectData(t, await api.as(await given.login(stack, user)).get('/auth/me'));
   t.is(data.id, user.id);
-  t.true(data.roles.some((r: { id: string; name: string }) => r.id === COMPLIANCE_ROLE.id && r.name === 'compliance_officer'));
+  t.true(
+    data.roles.some(
+      (r: { id: string; name: string }) => r.id === COMPLIANCE_ROLE.id && r.name === 'compliance_officer',
+    ),
+  );
   t.is(data.roles.length, 2);
   const expected = [...new Set([...COMPLIANCE_ROLE.permissions, 'claim:file', 'role:read'])].sort();
   t.deepEqual([...data.permissions].sort(), expected, 'the union of every role, each permission once');
@@ -83,7 +101,12 @@ test('a successful sign-in records lastLoginAt', async (t) => {
 test('a wrong password and an unknown email both answer 401 INVALID_CREDENTIALS with the same message', async (t) => {
   const user = await given.account(stack);
   const wrongPassword = expectError(t, await signIn(user.email, wrong()), 401, 'INVALID_CREDENTIALS');
-  const unknownEmail = expectError(t, await signIn(`nobody-${uuidv7()}@example.test`, wrong()), 401, 'INVALID_CREDENTIALS');
+  const unknownEmail = expectError(
+    t,
+    await signIn(`nobody-${uuidv7()}@example.test`, wrong()),
+    401,
+    'INVALID_CREDENTIALS',
+  );
   t.is(wrongPassword.message, unknownEmail.message);
   t.deepEqual(Object.keys(wrongPassword).sort(), Object.keys(unknownEmail).sort());
   t.is(await sessionsOf(user.id), 0);
@@ -94,7 +117,10 @@ test.serial('a wrong password and an unknown email each cost exactly one argon2 
   const lib = argon2 as unknown as { verify: typeof argon2.verify };
   const original = lib.verify;
   let calls = 0;
-  lib.verify = ((...args: Parameters<typeof argon2.verify>) => { calls++; return original.apply(argon2, args); }) as typeof argon2.verify;
+  lib.verify = ((...args: Parameters<typeof argon2.verify>) => {
+    calls++;
+    return original.apply(argon2, args);
+  }) as typeof argon2.verify;
   try {
     const count = async (email: string) => {
       calls = 0;
@@ -125,7 +151,8 @@ const notActive = test.macro({
     t.is(await sessionsOf(user.id), 0, 'no session is opened');
     t.is(await statusOf(user.id), status, 'the status is unchanged');
   },
-  title: (_, status) => `the correct password on ${status === 'archived' ? 'an' : 'a'} ${status} account answers 403 ACCOUNT_NOT_ACTIVE and opens no session`,
+  title: (_, status) =>
+    `the correct password on ${status === 'archived' ? 'an' : 'a'} ${status} account answers 403 ACCOUNT_NOT_ACTIVE and opens no session`,
 });
 test(notActive, 'pending');
 test(notActive, 'suspended');
@@ -159,8 +186,16 @@ test('audit entries of sign-ins, failed sign-ins and refreshes never contain the
     `select array_agg(action order by commit_seq) as actions from audit_entries where actor = ? or subject_id in (?, ?)`,
     [user.id, user.id, pair.familyId],
   );
-  for (const action of ['auth.login_failed', 'auth.login', 'auth.refresh']) t.true(entries.actions.includes(action), `audited: ${action}`);
-  const secrets = { password, failedWith, refreshToken: pair.refreshToken, accessToken: pair.accessToken, newRefreshToken: next.refreshToken, newAccessToken: next.accessToken };
+  for (const action of ['auth.login_failed', 'auth.login', 'auth.refresh'])
+    t.true(entries.actions.includes(action), `audited: ${action}`);
+  const secrets = {
+    password,
+    failedWith,
+    refreshToken: pair.refreshToken,
+    accessToken: pair.accessToken,
+    newRefreshToken: next.refreshToken,
+    newAccessToken: next.accessToken,
+  };
   for (const [name, secret] of Object.entries(secrets)) {
     const [hit] = await sql(`select count(*)::int as n from audit_entries a where a::text like ?`, [`%${secret}%`]);
     t.is(hit.n, 0, `${name} is not in any audit entry`);
@@ -183,7 +218,9 @@ test('sign-in ignores Idempotency-Key: no response carrying credentials is store
 test('a sign-in for an unknown email is audited as a failed sign-in, without the password', async (t) => {
   const res = await signIn('nobody-at-all@example.test', 'guessing-password-1', { 'x-request-id': 'unknown-email-1' });
   expectError(t, res, 401, 'INVALID_CREDENTIALS');
-  const rows = await sql(`select actor, subject_id, summary::text as summary from audit_entries where request_id = 'unknown-email-1'`);
+  const rows = await sql(
+    `select actor, subject_id, summary::text as summary from audit_entries where request_id = 'unknown-email-1'`,
+  );
   t.is(rows.length, 1);
   t.is(rows[0].subject_id, null);
   t.regex(rows[0].summary, /unknown_email/);

@@ -1,10 +1,10 @@
 import test from 'ava';
-import { client, type Api } from '../../helpers/client.js';
+import { type Api, client } from '../../helpers/client.js';
 import { sqlOn } from '../../helpers/db.js';
 import { expectData, expectError, expectNoContent } from '../../helpers/expect.js';
 import { given, PASSWORD } from '../../helpers/given.js';
 import { codeAt, enrolling, withMfa, wrongCode } from '../../helpers/mfa.js';
-import { startStack, type Stack } from '../../helpers/stack.js';
+import { type Stack, startStack } from '../../helpers/stack.js';
 
 /**
  * CONTRACT section 3 (MFA): TOTP setup, verify (which turns MFA on) and disable (password and a code);
@@ -17,10 +17,13 @@ test.before(async () => {
   stack = await startStack({ env: { RATE_LIMIT_LOGIN_MAX: '10000', RATE_LIMIT_MFA_MAX: '10000' } });
   api = client(stack.app);
 });
-test.after.always(async () => { await stack?.close(); });
+test.after.always(async () => {
+  await stack?.close();
+});
 
 const sql = (query: string, params: unknown[] = []) => sqlOn(stack)(query, params);
-const mfaEnabled = async (who: { token: string }): Promise<boolean> => (await api.as(who).get('/auth/me')).json().data.mfaEnabled;
+const mfaEnabled = async (who: { token: string }): Promise<boolean> =>
+  (await api.as(who).get('/auth/me')).json().data.mfaEnabled;
 const passwordStep = (email: string) => api.post('/auth/login', { email, password: PASSWORD });
 
 // ---- Setup and verify ----
@@ -46,13 +49,23 @@ test('MFA stays off after setup and is turned on only by verify with a current c
 
 test('verify with a wrong code answers 401 INVALID_MFA_CODE and MFA stays off', async (t) => {
   const user = await enrolling(stack);
-  expectError(t, await api.as(user.session).post('/auth/mfa/verify', { code: wrongCode(user.secret) }), 401, 'INVALID_MFA_CODE');
+  expectError(
+    t,
+    await api.as(user.session).post('/auth/mfa/verify', { code: wrongCode(user.secret) }),
+    401,
+    'INVALID_MFA_CODE',
+  );
   t.false(await mfaEnabled(user.session));
 });
 
 test('verify does not accept a recovery code in place of an authenticator code', async (t) => {
   const user = await enrolling(stack);
-  expectError(t, await api.as(user.session).post('/auth/mfa/verify', { code: user.recoveryCodes[0] }), 400, 'VALIDATION_ERROR');
+  expectError(
+    t,
+    await api.as(user.session).post('/auth/mfa/verify', { code: user.recoveryCodes[0] }),
+    400,
+    'VALIDATION_ERROR',
+  );
   t.false(await mfaEnabled(user.session));
 });
 
@@ -88,29 +101,47 @@ test('the TOTP secret is stored encrypted and recovery codes only as hashes', as
 
 test('disabling MFA with a wrong password answers 401 INVALID_CREDENTIALS and MFA stays on', async (t) => {
   const user = await withMfa(stack);
-  const res = await api.as(user.session).post('/auth/mfa/disable', { password: 'not-the-password-at-all', code: codeAt(user.secret, 1) });
+  const res = await api
+    .as(user.session)
+    .post('/auth/mfa/disable', { password: 'not-the-password-at-all', code: codeAt(user.secret, 1) });
   expectError(t, res, 401, 'INVALID_CREDENTIALS');
   t.true(await mfaEnabled(user.session));
 });
 
 test('disabling MFA with a wrong code answers 401 INVALID_MFA_CODE and MFA stays on', async (t) => {
   const user = await withMfa(stack);
-  expectError(t, await api.as(user.session).post('/auth/mfa/disable', { password: PASSWORD, code: wrongCode(user.secret) }), 401, 'INVALID_MFA_CODE');
+  expectError(
+    t,
+    await api.as(user.session).post('/auth/mfa/disable', { password: PASSWORD, code: wrongCode(user.secret) }),
+    401,
+    'INVALID_MFA_CODE',
+  );
   t.true(await mfaEnabled(user.session));
 });
 
 test('disabling MFA with the password and a current code answers 204 and sign-in is single step again', async (t) => {
   const user = await withMfa(stack);
-  expectNoContent(t, await api.as(user.session).post('/auth/mfa/disable', { password: PASSWORD, code: codeAt(user.secret, 1) }));
+  expectNoContent(
+    t,
+    await api.as(user.session).post('/auth/mfa/disable', { password: PASSWORD, code: codeAt(user.secret, 1) }),
+  );
   t.false(await mfaEnabled(user.session));
   const signIn = expectData(t, await passwordStep(user.email));
   t.is(signIn.mfaRequired, undefined);
   t.truthy(signIn.accessToken);
-  const [row] = await sql(`select mfa_secret, (select count(*)::int from mfa_recovery_codes where user_id = u.id) as codes from users u where id = ?`, [user.id]);
+  const [row] = await sql(
+    `select mfa_secret, (select count(*)::int from mfa_recovery_codes where user_id = u.id) as codes from users u where id = ?`,
+    [user.id],
+  );
   t.deepEqual({ ...row }, { mfa_secret: null, codes: 0 }, 'the secret and the recovery codes are gone');
 });
 
 test('disabling MFA when it is not enabled answers 422 INVALID_TRANSITION', async (t) => {
   const session = await given.login(stack, await given.account(stack));
-  expectError(t, await api.as(session).post('/auth/mfa/disable', { password: PASSWORD, code: '123456' }), 422, 'INVALID_TRANSITION');
+  expectError(
+    t,
+    await api.as(session).post('/auth/mfa/disable', { password: PASSWORD, code: '123456' }),
+    422,
+    'INVALID_TRANSITION',
+  );
 });

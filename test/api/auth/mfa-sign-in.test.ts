@@ -1,10 +1,10 @@
 import test from 'ava';
-import { client, type Api } from '../../helpers/client.js';
+import { type Api, client } from '../../helpers/client.js';
 import { sqlOn } from '../../helpers/db.js';
 import { expectData, expectError, expectNoContent, expectValidation } from '../../helpers/expect.js';
 import { PASSWORD } from '../../helpers/given.js';
 import { challenge, codeAt, enrolling, STEP, withMfa, wrongCode } from '../../helpers/mfa.js';
-import { startStack, type Stack } from '../../helpers/stack.js';
+import { type Stack, startStack } from '../../helpers/stack.js';
 
 /**
  * CONTRACT section 3 (MFA): the two-step sign-in with a single-use mfaToken, TOTP codes (one step
@@ -17,7 +17,9 @@ test.before(async () => {
   stack = await startStack({ env: { RATE_LIMIT_LOGIN_MAX: '10000', RATE_LIMIT_MFA_MAX: '10000' } });
   api = client(stack.app);
 });
-test.after.always(async () => { await stack?.close(); });
+test.after.always(async () => {
+  await stack?.close();
+});
 
 const sql = (query: string, params: unknown[] = []) => sqlOn(stack)(query, params);
 const passwordStep = (email: string, password = PASSWORD) => api.post('/auth/login', { email, password });
@@ -94,7 +96,10 @@ test('a recovery code completes a sign-in once and only once', async (t) => {
   const [recovery] = user.recoveryCodes;
   t.truthy(expectData(t, await codeStep(await challenge(stack, user), recovery)).accessToken);
   expectError(t, await codeStep(await challenge(stack, user), recovery), 401, 'INVALID_MFA_CODE');
-  const [{ used }] = await sql(`select count(*)::int as used from mfa_recovery_codes where user_id = ? and used_at is not null`, [user.id]);
+  const [{ used }] = await sql(
+    `select count(*)::int as used from mfa_recovery_codes where user_id = ? and used_at is not null`,
+    [user.id],
+  );
   t.is(used, 1, 'only the code presented is spent');
 });
 
@@ -144,9 +149,17 @@ test('no TOTP code, secret, recovery code or mfaToken reaches the audit trail', 
   // Every field a person reads (timestamps and chain hashes aside, whose digits could match a code by chance).
   const entries = await sql(
     `select action, concat_ws(' ', actor, subject_type, subject_id, request_id, ip, summary::text) as entry from audit_entries where actor = ? or subject_id = ?`,
-    [user.id, user.id]);
+    [user.id, user.id],
+  );
   const actions = new Set(entries.map((e) => e.action));
-  for (const action of ['user.mfa_setup', 'user.mfa_enable', 'auth.mfa_challenge', 'auth.mfa_failed', 'auth.login', 'user.mfa_disable']) {
+  for (const action of [
+    'user.mfa_setup',
+    'user.mfa_enable',
+    'auth.mfa_challenge',
+    'auth.mfa_failed',
+    'auth.login',
+    'user.mfa_disable',
+  ]) {
     t.true(actions.has(action), `audit has ${action}`);
   }
   const trail = entries.map((e) => e.entry).join('\n');

@@ -1,8 +1,8 @@
 import test from 'ava';
-import { client, type Api } from '../../helpers/client.js';
+import { type Api, client } from '../../helpers/client.js';
 import { expectData, expectError, expectNoContent, expectValidation } from '../../helpers/expect.js';
 import { given, PASSWORD } from '../../helpers/given.js';
-import { startStack, type Stack } from '../../helpers/stack.js';
+import { type Stack, startStack } from '../../helpers/stack.js';
 
 /** CONTRACT section 3 (password change): the current password required, the new one checked, every other session ended. */
 let stack: Stack;
@@ -11,7 +11,9 @@ test.before(async () => {
   stack = await startStack({ env: { RATE_LIMIT_PASSWORD_MAX: '10000', RATE_LIMIT_LOGIN_MAX: '10000' } });
   api = client(stack.app);
 });
-test.after.always(async () => { await stack?.close(); });
+test.after.always(async () => {
+  await stack?.close();
+});
 
 const NEW_PASSWORD = 'a-brand-new-passphrase-42';
 const signIn = (email: string, password: string) => api.post('/auth/login', { email, password });
@@ -20,7 +22,8 @@ const signedIn = async () => {
   const user = await given.account(stack);
   return { user, session: await given.login(stack, user) };
 };
-const changePassword = (session: { token: string }, body: object) => api.as(session).post('/auth/change-password', body);
+const changePassword = (session: { token: string }, body: object) =>
+  api.as(session).post('/auth/change-password', body);
 
 test('change-password with the current password answers 204; the new password signs in and the old one does not', async (t) => {
   const { user, session } = await signedIn();
@@ -31,19 +34,28 @@ test('change-password with the current password answers 204; the new password si
 
 test('change-password with a wrong current password answers 401 INVALID_CREDENTIALS and changes nothing', async (t) => {
   const { user, session } = await signedIn();
-  expectError(t, await changePassword(session, { currentPassword: 'not-the-password-at-all', newPassword: NEW_PASSWORD }), 401, 'INVALID_CREDENTIALS');
+  expectError(
+    t,
+    await changePassword(session, { currentPassword: 'not-the-password-at-all', newPassword: NEW_PASSWORD }),
+    401,
+    'INVALID_CREDENTIALS',
+  );
   expectData(t, await signIn(user.email, PASSWORD));
 });
 
 test('change-password refuses a new password equal to the email with 400 on body.newPassword', async (t) => {
   const { user, session } = await signedIn();
-  expectValidation(t, await changePassword(session, { currentPassword: PASSWORD, newPassword: user.email }), ['body.newPassword']);
+  expectValidation(t, await changePassword(session, { currentPassword: PASSWORD, newPassword: user.email }), [
+    'body.newPassword',
+  ]);
   expectData(t, await signIn(user.email, PASSWORD));
 });
 
 test('change-password refuses a new password under 12 characters with 400 minLength on body.newPassword', async (t) => {
   const { session } = await signedIn();
-  expectValidation(t, await changePassword(session, { currentPassword: PASSWORD, newPassword: 'elevenchars' }), { 'body.newPassword': 'minLength' });
+  expectValidation(t, await changePassword(session, { currentPassword: PASSWORD, newPassword: 'elevenchars' }), {
+    'body.newPassword': 'minLength',
+  });
 });
 
 test('change-password ends every other session and the current one keeps working', async (t) => {

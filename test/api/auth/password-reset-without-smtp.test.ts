@@ -1,5 +1,5 @@
-import test from 'ava';
 import { createHash } from 'node:crypto';
+import test from 'ava';
 import { buildApp } from '../../../api/app.js';
 import { createOrm } from '../../../shared/db/orm.js';
 import { startWorkers } from '../../../workers/main.js';
@@ -18,7 +18,15 @@ test('without SMTP_URL the mail job still completes and the token never reaches 
   const config = testConfig(await createTestDatabase(), { LOG_LEVEL: 'debug', RATE_LIMIT_PASSWORD_MAX: '10000' });
   t.is(config.SMTP_URL, undefined);
   const orm = await createOrm(config, 'test');
-  const app = await buildApp({ config, orm, logDestination: { write: (line) => { lines.push(line); } } });
+  const app = await buildApp({
+    config,
+    orm,
+    logDestination: {
+      write: (line) => {
+        lines.push(line);
+      },
+    },
+  });
   const workers = await startWorkers({ config, orm, log: app.log as never });
   try {
     await app.ready();
@@ -27,7 +35,10 @@ test('without SMTP_URL the mail job still completes and the token never reaches 
     const local = sqlOn({ orm });
     const [resetRow] = await local(`select id from password_reset_tokens where user_id = ?`, [user.id]);
     const [outbox] = await local(`select id from outbox where payload->>'resetId' = ?`, [resetRow.id]);
-    await waitFor(async () => (await workers.queues.get('mail').getJobState(outbox.id)) === 'completed', 'the mail job to complete');
+    await waitFor(
+      async () => (await workers.queues.get('mail').getJobState(outbox.id)) === 'completed',
+      'the mail job to complete',
+    );
     const job = await workers.queues.get('mail').getJob(outbox.id);
     t.is(job?.returnvalue, 'sent');
     const [row] = await local(`select sent_at, token_hash from password_reset_tokens where id = ?`, [resetRow.id]);
@@ -35,7 +46,10 @@ test('without SMTP_URL the mail job still completes and the token never reaches 
     t.truthy(row.token_hash);
 
     const log = lines.join('');
-    t.true(lines.some((l) => JSON.parse(l).mailTo === user.email), 'the log records that a mail was due');
+    t.true(
+      lines.some((l) => JSON.parse(l).mailTo === user.email),
+      'the log records that a mail was due',
+    );
     // The token is never shown; any token-like string in the log must not be the one whose hash is stored.
     const candidates = log.match(/[A-Za-z0-9_-]{40,}/g) ?? [];
     for (const candidate of candidates) {

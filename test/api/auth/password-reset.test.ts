@@ -1,12 +1,12 @@
-import test from 'ava';
 import { createHash } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
+import test from 'ava';
 import { SMTPServer } from 'smtp-server';
-import { client, type Api } from '../../helpers/client.js';
+import { type Api, client } from '../../helpers/client.js';
 import { sqlOn } from '../../helpers/db.js';
 import { expectData, expectError, expectNoContent, expectValidation } from '../../helpers/expect.js';
 import { given, PASSWORD } from '../../helpers/given.js';
-import { startStack, waitFor, type Stack } from '../../helpers/stack.js';
+import { type Stack, startStack, waitFor } from '../../helpers/stack.js';
 
 /**
  * CONTRACT section 3 (password recovery): forgot-password always 202, a mail job with a single-use
@@ -14,7 +14,10 @@ import { startStack, waitFor, type Stack } from '../../helpers/stack.js';
  * server receives the mails the workers send.
  */
 
-interface ReceivedMail { to: string[]; raw: string }
+interface ReceivedMail {
+  to: string[];
+  raw: string;
+}
 const inbox: ReceivedMail[] = [];
 /** Runs before the server acknowledges a mail to that address, i.e. while the sender still waits for the reply to DATA. */
 const beforeAck = new Map<string, (mail: ReceivedMail) => Promise<void>>();
@@ -26,7 +29,10 @@ const smtp = new SMTPServer({
     const chunks: Buffer[] = [];
     stream.on('data', (chunk: Buffer) => chunks.push(chunk));
     stream.on('end', () => {
-      const mail = { to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()), raw: Buffer.concat(chunks).toString('utf8') };
+      const mail = {
+        to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()),
+        raw: Buffer.concat(chunks).toString('utf8'),
+      };
       const hook = mail.to.map((to) => beforeAck.get(to)).find(Boolean);
       void (hook ? hook(mail) : Promise.resolve()).finally(() => {
         inbox.push(mail);
@@ -43,7 +49,12 @@ test.before(async () => {
   const { port } = smtp.server.address() as AddressInfo;
   stack = await startStack({
     workers: true,
-    env: { SMTP_URL: `smtp://127.0.0.1:${port}`, RATE_LIMIT_PASSWORD_MAX: '10000', RATE_LIMIT_LOGIN_MAX: '10000', LOCKOUT_THRESHOLD: '3' },
+    env: {
+      SMTP_URL: `smtp://127.0.0.1:${port}`,
+      RATE_LIMIT_PASSWORD_MAX: '10000',
+      RATE_LIMIT_LOGIN_MAX: '10000',
+      LOCKOUT_THRESHOLD: '3',
+    },
   });
   api = client(stack.app);
 });
@@ -61,7 +72,10 @@ const reset = (token: string, newPassword = NEW_PASSWORD) => api.post('/auth/res
 /** The text of a received mail, quoted-printable undone. */
 function bodyOf(mail: ReceivedMail): string {
   const [, ...rest] = mail.raw.split(/\r?\n\r?\n/);
-  return rest.join('\n\n').replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  return rest
+    .join('\n\n')
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 }
 
 const tokenIn = (mail: ReceivedMail) => {
@@ -75,10 +89,18 @@ async function resetTokenFor(email: string): Promise<{ token: string; mail: Rece
   const seen = inbox.filter((m) => m.to.includes(email.toLowerCase())).length;
   const res = await api.post('/auth/forgot-password', { email });
   if (res.statusCode !== 202) throw new Error(`forgot-password: ${res.statusCode} ${res.body}`);
-  const mail = await waitFor(async () => inbox.filter((m) => m.to.includes(email.toLowerCase()))[seen], `the reset mail to ${email}`);
+  const mail = await waitFor(
+    async () => inbox.filter((m) => m.to.includes(email.toLowerCase()))[seen],
+    `the reset mail to ${email}`,
+  );
   const token = tokenIn(mail);
   // The worker records the mail as sent (and starts the 30 minutes) once the server has accepted it.
-  await waitFor(async () => (await sql(`select 1 from password_reset_tokens where token_hash = ? and sent_at is not null`, [sha256(token)])).length, 'the reset recorded as sent');
+  await waitFor(
+    async () =>
+      (await sql(`select 1 from password_reset_tokens where token_hash = ? and sent_at is not null`, [sha256(token)]))
+        .length,
+    'the reset recorded as sent',
+  );
   return { token, mail };
 }
 
@@ -90,20 +112,29 @@ test('forgot-password answers 202 alike for a known and an unknown email, and on
   try {
     const mailRows = () => sqlOn(quiet)(`select payload from outbox where queue = 'mail' order by created_at`);
     const known = await given.account(quiet);
-    const unknownRes = await client(quiet.app).post('/auth/forgot-password', { email: `nobody-${Date.now()}@example.test` });
+    const unknownRes = await client(quiet.app).post('/auth/forgot-password', {
+      email: `nobody-${Date.now()}@example.test`,
+    });
     expectData(t, unknownRes, 202);
     t.deepEqual(await mailRows(), [], 'an unknown email queues nothing');
     const knownRes = await client(quiet.app).post('/auth/forgot-password', { email: known.email.toUpperCase() });
     t.deepEqual(expectData(t, knownRes, 202), { status: 'accepted' });
 
-    const strip = (body: { meta: { requestId?: string } }) => ({ ...body, meta: { ...body.meta, requestId: undefined } });
+    const strip = (body: { meta: { requestId?: string } }) => ({
+      ...body,
+      meta: { ...body.meta, requestId: undefined },
+    });
     t.deepEqual(strip(knownRes.json()), strip(unknownRes.json()));
     t.not(knownRes.json().meta.requestId, unknownRes.json().meta.requestId);
 
     const rows = await mailRows();
     t.is(rows.length, 1);
     const [resetRow] = await sqlOn(quiet)(`select id from password_reset_tokens where user_id = ?`, [known.id]);
-    t.deepEqual(rows[0].payload, { kind: 'password_reset', resetId: resetRow.id }, 'the job carries an id, not the token');
+    t.deepEqual(
+      rows[0].payload,
+      { kind: 'password_reset', resetId: resetRow.id },
+      'the job carries an id, not the token',
+    );
   } finally {
     await quiet.close();
   }
@@ -144,7 +175,9 @@ test('a reset token works only once: the second use answers 400 VALIDATION_ERROR
 test('an expired reset token answers 400 VALIDATION_ERROR and leaves the password as it was', async (t) => {
   const user = await given.account(stack);
   const { token } = await resetTokenFor(user.email);
-  await sql(`update password_reset_tokens set expires_at = now() - interval '1 second' where token_hash = ?`, [sha256(token)]);
+  await sql(`update password_reset_tokens set expires_at = now() - interval '1 second' where token_hash = ?`, [
+    sha256(token),
+  ]);
   expectValidation(t, await reset(token), ['body.token']);
   expectData(t, await signIn(user.email, PASSWORD));
 });
@@ -158,7 +191,8 @@ test('the database holds only the hash of the reset token, valid 30 minutes from
   const { token } = await resetTokenFor(user.email);
   const rows = await sql(
     `select token_hash, row_to_json(t)::text as row, extract(epoch from expires_at - sent_at)::int as valid_for from password_reset_tokens t where user_id = ?`,
-    [user.id]);
+    [user.id],
+  );
   t.is(rows.length, 1);
   t.not(rows[0].token_hash, token);
   t.is(rows[0].token_hash, sha256(token));
@@ -181,13 +215,19 @@ test('a reset ends every session: an access token from before answers 401 SESSIO
   expectNoContent(t, await reset(token));
   for (const session of [a, b]) {
     expectError(t, await api.as(session).get('/auth/me'), 401, 'SESSION_REVOKED');
-    expectError(t, await api.post('/auth/refresh', { refreshToken: session.refreshToken }), 401, 'INVALID_REFRESH_TOKEN');
+    expectError(
+      t,
+      await api.post('/auth/refresh', { refreshToken: session.refreshToken }),
+      401,
+      'INVALID_REFRESH_TOKEN',
+    );
   }
 });
 
 test('a reset unlocks a user locked by failed sign-ins', async (t) => {
   const user = await given.account(stack);
-  for (let i = 0; i < 3; i++) expectError(t, await signIn(user.email, 'not-the-password-at-all'), 401, 'INVALID_CREDENTIALS');
+  for (let i = 0; i < 3; i++)
+    expectError(t, await signIn(user.email, 'not-the-password-at-all'), 401, 'INVALID_CREDENTIALS');
   expectError(t, await signIn(user.email, PASSWORD), 403, 'ACCOUNT_NOT_ACTIVE');
   t.is((await sql(`select status from users where id = ?`, [user.id]))[0].status, 'locked');
 
@@ -204,13 +244,24 @@ test('no password or reset token reaches the audit trail of a reset and a change
   expectNoContent(t, await reset(token));
   const session = await given.login(stack, user, { password: NEW_PASSWORD });
   const third = 'the-third-passphrase-of-this-user';
-  expectNoContent(t, await api.as(session).post('/auth/change-password', { currentPassword: NEW_PASSWORD, newPassword: third }));
+  expectNoContent(
+    t,
+    await api.as(session).post('/auth/change-password', { currentPassword: NEW_PASSWORD, newPassword: third }),
+  );
 
   const entries = await sql(
     `select action, concat_ws(' ', actor, subject_type, subject_id, request_id, ip, summary::text) as entry from audit_entries where actor = ? or subject_id = ?`,
-    [user.id, user.id]);
+    [user.id, user.id],
+  );
   const actions = new Set(entries.map((e) => e.action));
-  for (const action of ['auth.password_reset_requested', 'mail.password_reset_sent', 'user.password_reset', 'user.password_change']) t.true(actions.has(action), action);
+  for (const action of [
+    'auth.password_reset_requested',
+    'mail.password_reset_sent',
+    'user.password_reset',
+    'user.password_change',
+  ])
+    t.true(actions.has(action), action);
   const trail = entries.map((e) => e.entry).join('\n');
-  for (const secret of [token, sha256(token), PASSWORD, NEW_PASSWORD, third, session.refreshToken]) t.false(trail.includes(secret));
+  for (const secret of [token, sha256(token), PASSWORD, NEW_PASSWORD, third, session.refreshToken])
+    t.false(trail.includes(secret));
 });

@@ -1,10 +1,10 @@
 import test from 'ava';
 import { createSigner } from 'fast-jwt';
 import { uuidv7 } from '../../../shared/ids.js';
-import { client, type Api } from '../../helpers/client.js';
+import { type Api, client } from '../../helpers/client.js';
 import { expectData, expectError, missing } from '../../helpers/expect.js';
 import { given, systemRole } from '../../helpers/given.js';
-import { startStack, type Stack } from '../../helpers/stack.js';
+import { type Stack, startStack } from '../../helpers/stack.js';
 
 /** CONTRACT section 3: access tokens are verified on every request, and what they allow comes from the database, never the token. */
 let stack: Stack;
@@ -13,7 +13,9 @@ test.before(async () => {
   stack = await startStack({ env: { RATE_LIMIT_LOGIN_MAX: '100000', RATE_LIMIT_REFRESH_MAX: '100000' } });
   api = client(stack.app);
 });
-test.after.always(async () => { await stack?.close(); });
+test.after.always(async () => {
+  await stack?.close();
+});
 
 const COMPLIANCE_ROLE = systemRole('compliance_officer');
 /** A user signed in through the API. */
@@ -27,7 +29,12 @@ const signedIn = async (roles: string[] = []) => {
 test('an expired access token answers 401 TOKEN_EXPIRED', async (t) => {
   const { id, pair } = await signedIn();
   // Signed with the service key an hour ago, for 15 minutes: a genuine token, only out of date.
-  const signer = createSigner({ key: stack.config.JWT_SECRET as string, algorithm: 'HS256', expiresIn: 900_000, clockTimestamp: Date.now() - 3_600_000 });
+  const signer = createSigner({
+    key: stack.config.JWT_SECRET as string,
+    algorithm: 'HS256',
+    expiresIn: 900_000,
+    clockTimestamp: Date.now() - 3_600_000,
+  });
   const expired = signer({ sub: id, sid: pair.familyId, jti: uuidv7() });
   expectError(t, await api.as(expired).get('/auth/me'), 401, 'TOKEN_EXPIRED');
   expectData(t, await api.as(pair).get('/auth/me'), 200, 'the session itself is fine');
@@ -39,12 +46,21 @@ test('a token that is not a JWT answers 401 UNAUTHENTICATED', async (t) => {
 
 test('a token signed with another key answers 401 UNAUTHENTICATED', async (t) => {
   const { id, pair } = await signedIn();
-  const forged = createSigner({ key: 'some-other-secret-that-is-long-enough-000000', algorithm: 'HS256', expiresIn: 900_000 })({ sub: id, sid: pair.familyId, jti: uuidv7() });
+  const forged = createSigner({
+    key: 'some-other-secret-that-is-long-enough-000000',
+    algorithm: 'HS256',
+    expiresIn: 900_000,
+  })({ sub: id, sid: pair.familyId, jti: uuidv7() });
   expectError(t, await api.as(forged).get('/auth/me'), 401, 'UNAUTHENTICATED');
 });
 
 test('an Authorization header that is not "Bearer <token>" answers 401 UNAUTHENTICATED', async (t) => {
-  expectError(t, await api.get('/auth/me', { headers: { authorization: 'Basic dXNlcjpwYXNz' } }), 401, 'UNAUTHENTICATED');
+  expectError(
+    t,
+    await api.get('/auth/me', { headers: { authorization: 'Basic dXNlcjpwYXNz' } }),
+    401,
+    'UNAUTHENTICATED',
+  );
 });
 
 test('a request without a token answers 401 UNAUTHENTICATED', async (t) => {
@@ -74,6 +90,11 @@ test('a role removed from a signed-in user applies to the very next request with
 test('permissions written into a token are ignored: only the roles in the database count', async (t) => {
   const { id, pair } = await signedIn();
   // Signed with the service's own key: only the extra claim is forged.
-  const forged = createSigner({ key: stack.config.JWT_SECRET as string, algorithm: 'HS256', expiresIn: 60_000 })({ sub: id, sid: pair.familyId, jti: uuidv7(), permissions: ['role:read'] });
+  const forged = createSigner({ key: stack.config.JWT_SECRET as string, algorithm: 'HS256', expiresIn: 60_000 })({
+    sub: id,
+    sid: pair.familyId,
+    jti: uuidv7(),
+    permissions: ['role:read'],
+  });
   expectError(t, await api.as(forged).get('/roles'), 403, 'FORBIDDEN');
 });

@@ -1,11 +1,11 @@
 import test, { type ExecutionContext } from 'ava';
-import { PERMISSIONS, PERMISSION_NAMES } from '../../../shared/domain/access/permissions.js';
+import { PERMISSION_NAMES, PERMISSIONS } from '../../../shared/domain/access/permissions.js';
 import { ADMIN_ROLE_ID } from '../../../shared/domain/access/system-roles.js';
 import { uuidv7 } from '../../../shared/ids.js';
-import { client, type Api } from '../../helpers/client.js';
+import { type Api, client } from '../../helpers/client.js';
 import { expectData, expectError, expectValidation, missing } from '../../helpers/expect.js';
-import { given, systemRole, type SignedIn } from '../../helpers/given.js';
-import { startStack, type Stack } from '../../helpers/stack.js';
+import { given, type SignedIn, systemRole } from '../../helpers/given.js';
+import { type Stack, startStack } from '../../helpers/stack.js';
 import { createRole } from '../../helpers/through-api.js';
 
 /** Reading the permission catalogue and the roles: the seeded system roles, paging, one role. */
@@ -17,7 +17,9 @@ test.before(async () => {
   api = client(stack.app);
   admin = await given.admin(stack);
 });
-test.after.always(async () => { await stack?.close(); });
+test.after.always(async () => {
+  await stack?.close();
+});
 
 const SYSTEM_ROLE_NAMES = ['admin', 'agent', 'claims_handler', 'compliance_officer', 'insurer_staff', 'underwriter'];
 type Listed = { id: string; name: string; system: boolean; permissions: string[] };
@@ -27,7 +29,9 @@ async function allRoles(t: ExecutionContext, query = '') {
   const roles: Listed[] = [];
   let cursor: string | null = null;
   for (let pages = 0; pages < 50; pages++) {
-    const res = await api.as(admin).get(`/roles?limit=2${query}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
+    const res = await api
+      .as(admin)
+      .get(`/roles?limit=2${query}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
     roles.push(...expectData<Listed[]>(t, res));
     cursor = res.json().meta.page.nextCursor;
     if (!cursor) break;
@@ -37,8 +41,17 @@ async function allRoles(t: ExecutionContext, query = '') {
 
 test('GET /permissions lists the whole catalogue, each with a description', async (t) => {
   const list = expectData<{ name: string; description: string }[]>(t, await api.as(admin).get('/permissions'));
-  for (const name of ['claim:catastrophe:write', 'investment:product:write', 'notification_template:write', 'quotation:respond', 'quotation:expire']) {
-    t.truthy(list.find((p) => p.name === name), name);
+  for (const name of [
+    'claim:catastrophe:write',
+    'investment:product:write',
+    'notification_template:write',
+    'quotation:respond',
+    'quotation:expire',
+  ]) {
+    t.truthy(
+      list.find((p) => p.name === name),
+      name,
+    );
   }
   for (const p of list) t.true(typeof p.description === 'string' && p.description.length > 0, p.name);
   t.deepEqual(list.map((p) => p.name).sort(), [...PERMISSION_NAMES].sort());
@@ -65,7 +78,14 @@ test('GET /roles?sort=createdAt pages through every role once, also those create
   for (const sort of ['createdAt', '-createdAt']) {
     const roles = await allRoles(t, `&sort=${sort}`);
     t.is(new Set(roles.map((r) => r.id)).size, roles.length, sort);
-    t.deepEqual(roles.filter((r) => r.system).map((r) => r.name).sort(), SYSTEM_ROLE_NAMES, sort);
+    t.deepEqual(
+      roles
+        .filter((r) => r.system)
+        .map((r) => r.name)
+        .sort(),
+      SYSTEM_ROLE_NAMES,
+      sort,
+    );
   }
 });
 

@@ -1,11 +1,11 @@
 import test from 'ava';
 import pg from 'pg';
 import { uuidv7 } from '../../../shared/ids.js';
-import { client, type Api } from '../../helpers/client.js';
+import { type Api, client } from '../../helpers/client.js';
 import { sqlOn, unique } from '../../helpers/db.js';
 import { expectData, expectError, expectNoContent, expectValidation } from '../../helpers/expect.js';
-import { given, systemRole, type SignedIn } from '../../helpers/given.js';
-import { databaseUrl, startStack, waitFor, type Stack } from '../../helpers/stack.js';
+import { given, type SignedIn, systemRole } from '../../helpers/given.js';
+import { databaseUrl, type Stack, startStack, waitFor } from '../../helpers/stack.js';
 import { createRole } from '../../helpers/through-api.js';
 
 /** Creating, renaming and deleting roles: names unique in any case, system roles fixed, held roles kept; all audited. */
@@ -17,7 +17,9 @@ test.before(async () => {
   api = client(stack.app);
   admin = await given.admin(stack);
 });
-test.after.always(async () => { await stack?.close(); });
+test.after.always(async () => {
+  await stack?.close();
+});
 
 const sql = (query: string, params: unknown[] = []) => sqlOn(stack)(query, params);
 const roleName = (label = 'role') => `${label}-${unique()}`;
@@ -27,7 +29,13 @@ const readRole = async (id: string) => (await api.as(admin).get(`/roles/${id}`))
 
 test('POST /roles creates a custom role with its permissions (201)', async (t) => {
   const name = roleName('Branch Staff');
-  const role = expectData(t, await api.as(admin).post('/roles', { name, description: 'Branch counter staff', permissions: ['policy:read', 'claim:read'] }), 201);
+  const role = expectData(
+    t,
+    await api
+      .as(admin)
+      .post('/roles', { name, description: 'Branch counter staff', permissions: ['policy:read', 'claim:read'] }),
+    201,
+  );
   t.like(role, { name, description: 'Branch counter staff', system: false });
   t.deepEqual(role.permissions, ['claim:read', 'policy:read']);
   t.deepEqual(await readRole(role.id), role);
@@ -41,13 +49,19 @@ test('a role name already taken, in any letter case, answers 409 CONFLICT', asyn
 
 test('unknown permission names answer 400 with one details entry per bad name', async (t) => {
   const name = roleName();
-  const res = await api.as(admin).post('/roles', { name, permissions: ['policy:read', 'policy:fly', 'claim:read', 'root:everything'] });
+  const res = await api
+    .as(admin)
+    .post('/roles', { name, permissions: ['policy:read', 'policy:fly', 'claim:read', 'root:everything'] });
   expectValidation(t, res, ['body.permissions.1', 'body.permissions.3']);
   t.deepEqual(await sql(`select 1 from roles where name = ?`, [name]), []);
 });
 
 test('a permission name that is not even shaped like one answers 400 on its index', async (t) => {
-  expectValidation(t, await api.as(admin).post('/roles', { name: roleName(), permissions: ['policy:read', 'DROP TABLE'] }), ['body.permissions.1']);
+  expectValidation(
+    t,
+    await api.as(admin).post('/roles', { name: roleName(), permissions: ['policy:read', 'DROP TABLE'] }),
+    ['body.permissions.1'],
+  );
 });
 
 // ---- Renaming ----
@@ -75,7 +89,15 @@ test('renaming a role to a name another request is taking at the same moment ans
     await other.query('begin');
     await other.query(`insert into roles (id, name) values ($1, $2)`, [uuidv7(), name]);
     const pending = api.as(admin).patch(`/roles/${role.id}`, { name });
-    await waitFor(async () => (await sql(`select 1 from pg_stat_activity where datname = current_database() and wait_event_type in ('Lock', 'LWLock') and query ilike '%update "roles"%'`)).length > 0, 'the rename to wait for the other insert');
+    await waitFor(
+      async () =>
+        (
+          await sql(
+            `select 1 from pg_stat_activity where datname = current_database() and wait_event_type in ('Lock', 'LWLock') and query ilike '%update "roles"%'`,
+          )
+        ).length > 0,
+      'the rename to wait for the other insert',
+    );
     await other.query('commit');
     expectError(t, await pending, 409, 'CONFLICT');
   } finally {
@@ -87,7 +109,12 @@ test('renaming a role to a name another request is taking at the same moment ans
 
 test('renaming a system role answers 422 INVARIANT_VIOLATION', async (t) => {
   const underwriter = systemRole('underwriter').id;
-  expectError(t, await api.as(admin).patch(`/roles/${underwriter}`, { name: 'risk_people' }), 422, 'INVARIANT_VIOLATION');
+  expectError(
+    t,
+    await api.as(admin).patch(`/roles/${underwriter}`, { name: 'risk_people' }),
+    422,
+    'INVARIANT_VIOLATION',
+  );
   t.is((await readRole(underwriter)).name, 'underwriter');
 });
 
@@ -100,7 +127,14 @@ test('PATCH /roles/{id} with an empty body answers 400', async (t) => {
 
 test('deleting a system role answers 422 INVARIANT_VIOLATION', async (t) => {
   for (const name of ['admin', 'agent']) {
-    expectError(t, await api.as(admin).delete(`/roles/${systemRole(name).id}`), 422, 'INVARIANT_VIOLATION', undefined, name);
+    expectError(
+      t,
+      await api.as(admin).delete(`/roles/${systemRole(name).id}`),
+      422,
+      'INVARIANT_VIOLATION',
+      undefined,
+      name,
+    );
     expectData(t, await api.as(admin).get(`/roles/${systemRole(name).id}`), 200, name);
   }
 });
@@ -136,12 +170,22 @@ test('role changes are audited with the real actor and the requestId', async (t)
   const rid = (label: string) => `req-${label}-${unique()}`;
   const ids = { create: rid('create'), update: rid('update'), set_permissions: rid('perm'), delete: rid('delete') };
   const withId = (id: string) => ({ headers: { 'x-request-id': id } });
-  const id = expectData(t, await api.as(admin).post('/roles', { name: roleName('audited') }, withId(ids.create)), 201).id;
+  const id = expectData(
+    t,
+    await api.as(admin).post('/roles', { name: roleName('audited') }, withId(ids.create)),
+    201,
+  ).id;
   expectData(t, await api.as(admin).patch(`/roles/${id}`, { description: 'x' }, withId(ids.update)));
-  expectData(t, await api.as(admin).put(`/roles/${id}/permissions`, { permissions: ['claim:read'] }, withId(ids.set_permissions)));
+  expectData(
+    t,
+    await api.as(admin).put(`/roles/${id}/permissions`, { permissions: ['claim:read'] }, withId(ids.set_permissions)),
+  );
   expectNoContent(t, await api.as(admin).delete(`/roles/${id}`, withId(ids.delete)));
   for (const [action, requestId] of Object.entries(ids)) {
-    const entries = await sql(`select actor, request_id from audit_entries where subject_id = ? and action = ?`, [id, `role.${action}`]);
+    const entries = await sql(`select actor, request_id from audit_entries where subject_id = ? and action = ?`, [
+      id,
+      `role.${action}`,
+    ]);
     t.is(entries.length, 1, action);
     t.deepEqual({ ...entries[0] }, { actor: admin.id, request_id: requestId }, action);
   }

@@ -1,10 +1,10 @@
 import test from 'ava';
-import { client, type Api } from '../../helpers/client.js';
+import { type Api, client } from '../../helpers/client.js';
 import { duringRoleChange } from '../../helpers/concurrency.js';
 import { sqlOn, unique } from '../../helpers/db.js';
 import { expectData, expectError, missing } from '../../helpers/expect.js';
 import { given, type SignedIn } from '../../helpers/given.js';
-import { startStack, type Stack } from '../../helpers/stack.js';
+import { type Stack, startStack } from '../../helpers/stack.js';
 import { createRole } from '../../helpers/through-api.js';
 
 /** Nobody grants what they do not hold: role writes need role:write and every permission they hand out. */
@@ -16,11 +16,14 @@ test.before(async () => {
   api = client(stack.app);
   admin = await given.admin(stack);
 });
-test.after.always(async () => { await stack?.close(); });
+test.after.always(async () => {
+  await stack?.close();
+});
 
 const sql = (query: string, params: unknown[] = []) => sqlOn(stack)(query, params);
 const roleName = (label = 'role') => `${label}-${unique()}`;
-const permissionsOf = async (id: string) => (await api.as(admin).get(`/roles/${id}`)).json().data.permissions as string[];
+const permissionsOf = async (id: string) =>
+  (await api.as(admin).get(`/roles/${id}`)).json().data.permissions as string[];
 
 test('a role writer cannot create a role with a permission they do not hold: 403 with missingPermissions', async (t) => {
   const writer = await given.user(stack, { permissions: ['role:read', 'role:write', 'claim:read'] });
@@ -34,10 +37,18 @@ test('a role writer cannot create a role with a permission they do not hold: 403
 test('a role writer cannot add a permission they do not hold to a role, not even their own', async (t) => {
   const writer = await given.user(stack, { permissions: ['role:read', 'role:write', 'claim:read'] });
   const [own] = await sql(`select role_id from user_roles where user_id = ?`, [writer.id]);
-  const res = await api.as(writer).put(`/roles/${own.role_id}/permissions`, { permissions: ['role:read', 'role:write', 'claim:read', 'claim:settle'] });
+  const res = await api.as(writer).put(`/roles/${own.role_id}/permissions`, {
+    permissions: ['role:read', 'role:write', 'claim:read', 'claim:settle'],
+  });
   expectError(t, res, 403, 'FORBIDDEN', missing('claim:settle'));
   const other = await createRole(api.as(admin), { permissions: ['claim:read'] });
-  expectError(t, await api.as(writer).put(`/roles/${other.id}/permissions`, { permissions: ['claim:read', 'user:write'] }), 403, 'FORBIDDEN', missing('user:write'));
+  expectError(
+    t,
+    await api.as(writer).put(`/roles/${other.id}/permissions`, { permissions: ['claim:read', 'user:write'] }),
+    403,
+    'FORBIDDEN',
+    missing('user:write'),
+  );
   t.deepEqual(await permissionsOf(other.id), ['claim:read']);
   const me = expectData(t, await api.as(writer).get('/auth/me'));
   t.deepEqual([...me.permissions].sort(), ['claim:read', 'role:read', 'role:write']);
@@ -46,8 +57,12 @@ test('a role writer cannot add a permission they do not hold to a role, not even
 test('a permission being revoked from a role at the same moment cannot be put back by someone who lacks it', async (t) => {
   const role = await createRole(api.as(admin), { permissions: ['claim:read', 'claim:pay'] });
   const writer = await given.user(stack, { permissions: ['role:write', 'claim:read'] });
-  const res = await duringRoleChange(stack, role.id, (q) => q(`delete from role_permissions where role_id = $1 and permission = 'claim:pay'`, [role.id]),
-    () => api.as(writer).put(`/roles/${role.id}/permissions`, { permissions: ['claim:read', 'claim:pay'] }));
+  const res = await duringRoleChange(
+    stack,
+    role.id,
+    (q) => q(`delete from role_permissions where role_id = $1 and permission = 'claim:pay'`, [role.id]),
+    () => api.as(writer).put(`/roles/${role.id}/permissions`, { permissions: ['claim:read', 'claim:pay'] }),
+  );
   expectError(t, res, 403, 'FORBIDDEN', missing('claim:pay'));
   t.deepEqual(await permissionsOf(role.id), ['claim:read']);
 });

@@ -1,10 +1,10 @@
 import test from 'ava';
 import { PERMISSION_NAMES } from '../../../shared/domain/access/permissions.js';
 import { ADMIN_ROLE_ID } from '../../../shared/domain/access/system-roles.js';
-import { client, type Api } from '../../helpers/client.js';
+import { type Api, client } from '../../helpers/client.js';
 import { expectData, expectError, expectValidation } from '../../helpers/expect.js';
 import { given, type SignedIn } from '../../helpers/given.js';
-import { startStack, type Stack } from '../../helpers/stack.js';
+import { type Stack, startStack } from '../../helpers/stack.js';
 import { createRole } from '../../helpers/through-api.js';
 
 /** PUT /roles/{id}/permissions: the whole set replaced, checked against the catalogue, live for every holder at once. */
@@ -16,20 +16,34 @@ test.before(async () => {
   api = client(stack.app);
   admin = await given.admin(stack);
 });
-test.after.always(async () => { await stack?.close(); });
+test.after.always(async () => {
+  await stack?.close();
+});
 
-const permissionsOf = async (id: string) => (await api.as(admin).get(`/roles/${id}`)).json().data.permissions as string[];
+const permissionsOf = async (id: string) =>
+  (await api.as(admin).get(`/roles/${id}`)).json().data.permissions as string[];
 
 test('PUT /roles/{id}/permissions replaces the whole set', async (t) => {
   const role = await createRole(api.as(admin), { permissions: ['policy:read', 'claim:read'] });
-  t.deepEqual(expectData(t, await api.as(admin).put(`/roles/${role.id}/permissions`, { permissions: ['renewal:read', 'claim:read'] })).permissions, ['claim:read', 'renewal:read']);
-  t.deepEqual(expectData(t, await api.as(admin).put(`/roles/${role.id}/permissions`, { permissions: [] })).permissions, []);
+  t.deepEqual(
+    expectData(
+      t,
+      await api.as(admin).put(`/roles/${role.id}/permissions`, { permissions: ['renewal:read', 'claim:read'] }),
+    ).permissions,
+    ['claim:read', 'renewal:read'],
+  );
+  t.deepEqual(
+    expectData(t, await api.as(admin).put(`/roles/${role.id}/permissions`, { permissions: [] })).permissions,
+    [],
+  );
   t.deepEqual(await permissionsOf(role.id), []);
 });
 
 test('PUT /roles/{id}/permissions with unknown names answers 400 per name and changes nothing', async (t) => {
   const role = await createRole(api.as(admin), { permissions: ['policy:read'] });
-  const res = await api.as(admin).put(`/roles/${role.id}/permissions`, { permissions: ['made:up', 'claim:read', 'also:made:up'] });
+  const res = await api
+    .as(admin)
+    .put(`/roles/${role.id}/permissions`, { permissions: ['made:up', 'claim:read', 'also:made:up'] });
   expectValidation(t, res, ['body.permissions.0', 'body.permissions.2']);
   t.deepEqual(await permissionsOf(role.id), ['policy:read']);
 });
@@ -44,6 +58,11 @@ test('a permission change applies to the holders on their very next request', as
 });
 
 test('PUT on the admin role answers 422 INVARIANT_VIOLATION: it always holds every permission', async (t) => {
-  expectError(t, await api.as(admin).put(`/roles/${ADMIN_ROLE_ID}/permissions`, { permissions: ['user:read'] }), 422, 'INVARIANT_VIOLATION');
+  expectError(
+    t,
+    await api.as(admin).put(`/roles/${ADMIN_ROLE_ID}/permissions`, { permissions: ['user:read'] }),
+    422,
+    'INVARIANT_VIOLATION',
+  );
   t.deepEqual([...(await permissionsOf(ADMIN_ROLE_ID))].sort(), [...PERMISSION_NAMES].sort());
 });

@@ -1,9 +1,9 @@
 import test from 'ava';
-import { client, type Api } from '../../helpers/client.js';
+import { type Api, client } from '../../helpers/client.js';
 import { auditOn, unique } from '../../helpers/db.js';
 import { expectData, expectError } from '../../helpers/expect.js';
-import { given, systemRole, type SignedIn } from '../../helpers/given.js';
-import { startStack, type Stack } from '../../helpers/stack.js';
+import { given, type SignedIn, systemRole } from '../../helpers/given.js';
+import { type Stack, startStack } from '../../helpers/stack.js';
 import { newEmail } from '../../helpers/through-api.js';
 
 /** Every change to a user is audited with the real actor and the request id; a refused one is not. */
@@ -15,7 +15,9 @@ test.before(async () => {
   api = client(stack.app);
   admin = await given.admin(stack);
 });
-test.after.always(async () => { await stack?.close(); });
+test.after.always(async () => {
+  await stack?.close();
+});
 
 const AGENT_ID = systemRole('agent').id;
 const auditOf = (subjectId: string, action: string) => auditOn(stack)(subjectId, action);
@@ -23,13 +25,28 @@ const withRequestId = (id: string) => ({ headers: { 'x-request-id': id } });
 
 test('creating, updating and changing the status of a user each audit the real actor and the requestId', async (t) => {
   const requestId = (label: string) => `req-${label}-${unique()}`;
-  const ids = { create: requestId('create'), update: requestId('update'), activate: requestId('activate'), suspend: requestId('suspend'), archive: requestId('archive') };
-  const created = await api.as(admin).post('/users', { email: newEmail(), name: 'Audited', password: 'audited-password-123' }, withRequestId(ids.create));
+  const ids = {
+    create: requestId('create'),
+    update: requestId('update'),
+    activate: requestId('activate'),
+    suspend: requestId('suspend'),
+    archive: requestId('archive'),
+  };
+  const created = await api
+    .as(admin)
+    .post(
+      '/users',
+      { email: newEmail(), name: 'Audited', password: 'audited-password-123' },
+      withRequestId(ids.create),
+    );
   const id = expectData(t, created, 201).id as string;
   t.is(created.headers['x-request-id'], ids.create);
   expectData(t, await api.as(admin).patch(`/users/${id}`, { name: 'Audited Again' }, withRequestId(ids.update)));
   expectData(t, await api.as(admin).post(`/users/${id}/activate`, undefined, withRequestId(ids.activate)));
-  expectData(t, await api.as(admin).post(`/users/${id}/suspend`, { reason: 'Audit check' }, withRequestId(ids.suspend)));
+  expectData(
+    t,
+    await api.as(admin).post(`/users/${id}/suspend`, { reason: 'Audit check' }, withRequestId(ids.suspend)),
+  );
   expectData(t, await api.as(admin).post(`/users/${id}/archive`, undefined, withRequestId(ids.archive)));
   for (const [action, rid] of Object.entries(ids)) {
     const entries = await auditOf(id, `user.${action}`);

@@ -1,10 +1,10 @@
 import test from 'ava';
 import { uuidv7 } from '../../../shared/ids.js';
-import { client, type Api } from '../../helpers/client.js';
+import { type Api, client } from '../../helpers/client.js';
 import { auditOn, sqlOn } from '../../helpers/db.js';
 import { expectData, expectError, expectValidation } from '../../helpers/expect.js';
 import { given, type SignedIn } from '../../helpers/given.js';
-import { startStack, type Stack } from '../../helpers/stack.js';
+import { type Stack, startStack } from '../../helpers/stack.js';
 import { createUser, newEmail } from '../../helpers/through-api.js';
 
 /** POST /users: what a new user looks like, the set-password mail, input validation, idempotent creation. */
@@ -16,19 +16,28 @@ test.before(async () => {
   api = client(stack.app);
   admin = await given.admin(stack);
 });
-test.after.always(async () => { await stack?.close(); });
+test.after.always(async () => {
+  await stack?.close();
+});
 
 const sql = (query: string, params: unknown[] = []) => sqlOn(stack)(query, params);
 const UUID_V7 = /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
 test('POST /users creates a pending user with no roles and never returns a password hash or secret', async (t) => {
   const email = newEmail('new');
-  const res = await api.as(admin).post('/users', { email, name: 'Wanjiru Kamau', password: 'a-long-enough-password', phone: '+254 700 000000', locale: 'sw' });
+  const res = await api.as(admin).post('/users', {
+    email,
+    name: 'Wanjiru Kamau',
+    password: 'a-long-enough-password',
+    phone: '+254 700 000000',
+    locale: 'sw',
+  });
   const user = expectData(t, res, 201);
   t.like(user, { email, name: 'Wanjiru Kamau', status: 'pending', phone: '+254 700 000000', locale: 'sw' });
   t.deepEqual(user.roles, []);
   t.regex(user.id, UUID_V7);
-  for (const key of Object.keys(user)) t.false(/password|hash|secret|token/i.test(key), `field ${key} must not be exposed`);
+  for (const key of Object.keys(user))
+    t.false(/password|hash|secret|token/i.test(key), `field ${key} must not be exposed`);
   t.false(/argon2|\$argon/i.test(res.body));
   const [row] = await sql(`select password_hash from users where id = ?`, [user.id]);
   t.regex(String(row.password_hash), /^\$argon2id\$/);
@@ -66,25 +75,39 @@ test('a password shorter than 12 characters answers 400 on body.password (minLen
 
 test('a password equal to the email answers 400 on body.password and creates nothing', async (t) => {
   const email = newEmail('same');
-  expectValidation(t, await api.as(admin).post('/users', { email, name: 'Same', password: email.toUpperCase() }), ['body.password']);
+  expectValidation(t, await api.as(admin).post('/users', { email, name: 'Same', password: email.toUpperCase() }), [
+    'body.password',
+  ]);
   t.deepEqual(await sql(`select 1 from users where email = ?`, [email]), []);
 });
 
 test('a malformed email answers 400 on body.email (format)', async (t) => {
-  const [detail] = expectValidation(t, await api.as(admin).post('/users', { email: 'not-an-email', name: 'Bad Email' }), { 'body.email': 'format' });
+  const [detail] = expectValidation(
+    t,
+    await api.as(admin).post('/users', { email: 'not-an-email', name: 'Bad Email' }),
+    { 'body.email': 'format' },
+  );
   t.deepEqual(detail, { field: 'body.email', message: detail.message, constraint: 'format' });
 });
 
 test('an unknown extra field answers 400 naming it (additionalProperties)', async (t) => {
-  expectValidation(t, await api.as(admin).post('/users', { email: newEmail(), name: 'Extra', status: 'active' }), { 'body.status': 'additionalProperties' });
+  expectValidation(t, await api.as(admin).post('/users', { email: newEmail(), name: 'Extra', status: 'active' }), {
+    'body.status': 'additionalProperties',
+  });
 });
 
 test('a name over 200 characters answers 400 on body.name', async (t) => {
-  expectValidation(t, await api.as(admin).post('/users', { email: newEmail(), name: 'n'.repeat(201) }), { 'body.name': 'maxLength' });
+  expectValidation(t, await api.as(admin).post('/users', { email: newEmail(), name: 'n'.repeat(201) }), {
+    'body.name': 'maxLength',
+  });
 });
 
 test('several invalid fields answer one details entry each', async (t) => {
-  expectValidation(t, await api.as(admin).post('/users', { email: 'nope', password: 'short' }), ['body.email', 'body.name', 'body.password']);
+  expectValidation(t, await api.as(admin).post('/users', { email: 'nope', password: 'short' }), [
+    'body.email',
+    'body.name',
+    'body.password',
+  ]);
 });
 
 test('parallel POST /users with one Idempotency-Key create exactly one user', async (t) => {
@@ -117,5 +140,10 @@ test('parallel POST /users with one Idempotency-Key create exactly one user', as
 test('the same Idempotency-Key with another body answers 409 IDEMPOTENCY_CONFLICT', async (t) => {
   const headers = { 'idempotency-key': `create-user-${uuidv7()}` };
   expectData(t, await api.as(admin).post('/users', { email: newEmail(), name: 'One' }, { headers }), 201);
-  expectError(t, await api.as(admin).post('/users', { email: newEmail(), name: 'Two' }, { headers }), 409, 'IDEMPOTENCY_CONFLICT');
+  expectError(
+    t,
+    await api.as(admin).post('/users', { email: newEmail(), name: 'Two' }, { headers }),
+    409,
+    'IDEMPOTENCY_CONFLICT',
+  );
 });

@@ -1,10 +1,10 @@
 import test, { type ExecutionContext } from 'ava';
 import { uuidv7 } from '../../../shared/ids.js';
-import { client, type Api } from '../../helpers/client.js';
+import { type Api, client } from '../../helpers/client.js';
 import { sqlOn, unique } from '../../helpers/db.js';
 import { expectData, expectValidation } from '../../helpers/expect.js';
 import { given, type SignedIn } from '../../helpers/given.js';
-import { startStack, type Stack } from '../../helpers/stack.js';
+import { type Stack, startStack } from '../../helpers/stack.js';
 import { createUser } from '../../helpers/through-api.js';
 
 /** GET /users and GET /users/{id} for a caller of scope all: paging, filters, search, sort, parameter validation. */
@@ -16,7 +16,9 @@ test.before(async () => {
   api = client(stack.app);
   admin = await given.admin(stack);
 });
-test.after.always(async () => { await stack?.close(); });
+test.after.always(async () => {
+  await stack?.close();
+});
 
 type Listed = { id: string; email: string };
 const ids = (list: Listed[]) => list.map((u) => u.id);
@@ -27,7 +29,9 @@ async function allPages(t: ExecutionContext, query: string, limit: number) {
   let cursor: string | null = null;
   let pages = 0;
   do {
-    const res = await api.as(admin).get(`/users?${query}&limit=${limit}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
+    const res = await api
+      .as(admin)
+      .get(`/users?${query}&limit=${limit}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
     const data = expectData<Listed[]>(t, res);
     t.is(res.json().meta.page.limit, limit);
     t.true(data.length <= limit);
@@ -65,8 +69,15 @@ test('a tampered cursor answers 400 on query.cursor', async (t) => {
   const cursor: string = (await api.as(admin).get(`/users?q=${token}&limit=1`)).json().meta.page.nextCursor;
   t.truthy(cursor);
   const [payload, signature] = cursor.split('.');
-  const forged = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(payload, 'base64url').toString()), v: ['2000-01-01T00:00:00.000Z', uuidv7()] })).toString('base64url');
-  expectValidation(t, await api.as(admin).get(`/users?q=${token}&limit=1&cursor=${forged}.${signature}`), ['query.cursor']);
+  const forged = Buffer.from(
+    JSON.stringify({
+      ...JSON.parse(Buffer.from(payload, 'base64url').toString()),
+      v: ['2000-01-01T00:00:00.000Z', uuidv7()],
+    }),
+  ).toString('base64url');
+  expectValidation(t, await api.as(admin).get(`/users?q=${token}&limit=1&cursor=${forged}.${signature}`), [
+    'query.cursor',
+  ]);
 });
 
 test('GET /users?status= lists only users in that status', async (t) => {
@@ -97,9 +108,15 @@ test('sort=email orders by email and keeps paging consistent', async (t) => {
   const emails = ['c', 'A', 'b', 'D'].map((p) => `${p}-${token}@example.test`);
   for (const email of emails) await given.account(stack, { email, name: `Sorted ${token}` });
   const seen = (await allPages(t, `q=${token}&sort=email`, 3)).users.map((u) => u.email);
-  t.deepEqual(seen, [...emails].sort((a, b) => a.toLowerCase().localeCompare(b.toLowerCase())));
+  t.deepEqual(
+    seen,
+    [...emails].sort((a, b) => a.toLowerCase().localeCompare(b.toLowerCase())),
+  );
   const desc = expectData<Listed[]>(t, await api.as(admin).get(`/users?q=${token}&sort=-email`));
-  t.deepEqual(desc.map((u) => u.email), [...seen].reverse());
+  t.deepEqual(
+    desc.map((u) => u.email),
+    [...seen].reverse(),
+  );
 });
 
 test('sort on a field that is not whitelisted (password) answers 400 on query.sort', async (t) => {
@@ -111,7 +128,8 @@ test('status=bogus answers 400 on query.status', async (t) => {
 });
 
 test('limit outside 1..100 answers 400 on query.limit', async (t) => {
-  for (const limit of [0, 101]) expectValidation(t, await api.as(admin).get(`/users?limit=${limit}`), ['query.limit'], String(limit));
+  for (const limit of [0, 101])
+    expectValidation(t, await api.as(admin).get(`/users?limit=${limit}`), ['query.limit'], String(limit));
 });
 
 test('a user id that is not a uuid answers 400 on params.id', async (t) => {

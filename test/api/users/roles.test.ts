@@ -2,12 +2,12 @@ import test from 'ava';
 import { PERMISSION_NAMES } from '../../../shared/domain/access/permissions.js';
 import { ADMIN_ROLE_ID } from '../../../shared/domain/access/system-roles.js';
 import { uuidv7 } from '../../../shared/ids.js';
-import { client, type Api } from '../../helpers/client.js';
+import { type Api, client } from '../../helpers/client.js';
 import { duringRoleChange } from '../../helpers/concurrency.js';
 import { auditOn, sqlOn, unique } from '../../helpers/db.js';
 import { expectData, expectError, expectValidation, missing } from '../../helpers/expect.js';
-import { given, systemRole, type SignedIn } from '../../helpers/given.js';
-import { startStack, type Stack } from '../../helpers/stack.js';
+import { given, type SignedIn, systemRole } from '../../helpers/given.js';
+import { type Stack, startStack } from '../../helpers/stack.js';
 
 /** The roles of a user: assigning and removing them, and nobody grants more than they hold. */
 let stack: Stack;
@@ -18,11 +18,14 @@ test.before(async () => {
   api = client(stack.app);
   admin = await given.admin(stack);
 });
-test.after.always(async () => { await stack?.close(); });
+test.after.always(async () => {
+  await stack?.close();
+});
 
 const AGENT = systemRole('agent');
 const sql = (query: string, params: unknown[] = []) => sqlOn(stack)(query, params);
-const assign = (who: SignedIn, userId: string, roleId: string) => api.as(who).post(`/users/${userId}/roles`, { roleId });
+const assign = (who: SignedIn, userId: string, roleId: string) =>
+  api.as(who).post(`/users/${userId}/roles`, { roleId });
 
 test('assigning a role without role:write answers 403 with missingPermissions [role:write]', async (t) => {
   const caller = await given.user(stack, { permissions: ['user:read', 'user:write', 'data:scope:all'] });
@@ -33,7 +36,13 @@ test('assigning a role without role:write answers 403 with missingPermissions [r
 test('a role writer without every admin permission cannot give themselves the admin role', async (t) => {
   const held = ['role:write', 'user:read'];
   const caller = await given.user(stack, { permissions: held });
-  expectError(t, await assign(caller, caller.id, ADMIN_ROLE_ID), 403, 'FORBIDDEN', missing(...PERMISSION_NAMES.filter((p) => !held.includes(p)).sort()));
+  expectError(
+    t,
+    await assign(caller, caller.id, ADMIN_ROLE_ID),
+    403,
+    'FORBIDDEN',
+    missing(...PERMISSION_NAMES.filter((p) => !held.includes(p)).sort()),
+  );
   t.deepEqual(await sql(`select 1 from user_roles where user_id = ? and role_id = ?`, [caller.id, ADMIN_ROLE_ID]), []);
 });
 
@@ -52,7 +61,9 @@ test('a role writer may assign a role whose permissions they all hold', async (t
 
 test('an admin can assign the admin role, and the new holder has every permission at once', async (t) => {
   const target = await given.user(stack);
-  t.deepEqual(expectData(t, await assign(admin, target.id, ADMIN_ROLE_ID)).roles, [{ id: ADMIN_ROLE_ID, name: 'admin' }]);
+  t.deepEqual(expectData(t, await assign(admin, target.id, ADMIN_ROLE_ID)).roles, [
+    { id: ADMIN_ROLE_ID, name: 'admin' },
+  ]);
   const me = expectData(t, await api.as(target).get('/auth/me'));
   t.deepEqual([...me.permissions].sort(), [...PERMISSION_NAMES].sort());
 });
@@ -89,8 +100,12 @@ test('removing a role the user does not have answers 404', async (t) => {
 test('assigning a role that is being deleted at the same moment answers 400 on body.roleId, never 500', async (t) => {
   const role = await given.role(stack, [], { name: `doomed-${unique()}` });
   const user = await given.account(stack);
-  const res = await duringRoleChange(stack, role.id, (q) => q(`delete from roles where id = $1`, [role.id]).then(() => undefined),
-    () => assign(admin, user.id, role.id));
+  const res = await duringRoleChange(
+    stack,
+    role.id,
+    (q) => q(`delete from roles where id = $1`, [role.id]).then(() => undefined),
+    () => assign(admin, user.id, role.id),
+  );
   expectValidation(t, res, ['body.roleId']);
 });
 
@@ -98,8 +113,13 @@ test('a permission added to a role while it is being assigned is checked against
   const role = await given.role(stack, ['claim:read'], { name: `growing-${unique()}` });
   const granter = await given.user(stack, { permissions: ['role:write', 'data:scope:all', 'claim:read'] });
   const user = await given.account(stack);
-  const res = await duringRoleChange(stack, role.id, (q) => q(`insert into role_permissions (role_id, permission) values ($1, 'claim:pay')`, [role.id]).then(() => undefined),
-    () => assign(granter, user.id, role.id));
+  const res = await duringRoleChange(
+    stack,
+    role.id,
+    (q) =>
+      q(`insert into role_permissions (role_id, permission) values ($1, 'claim:pay')`, [role.id]).then(() => undefined),
+    () => assign(granter, user.id, role.id),
+  );
   expectError(t, res, 403, 'FORBIDDEN', missing('claim:pay'));
   t.deepEqual(await sql(`select 1 from user_roles where user_id = ?`, [user.id]), []);
 });

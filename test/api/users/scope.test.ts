@@ -1,10 +1,10 @@
 import test from 'ava';
 import { uuidv7 } from '../../../shared/ids.js';
-import { client, type Api } from '../../helpers/client.js';
+import { type Api, client } from '../../helpers/client.js';
 import { sqlOn, unique } from '../../helpers/db.js';
 import { expectData, expectError } from '../../helpers/expect.js';
 import { given, type SignedIn } from '../../helpers/given.js';
-import { startStack, type Stack } from '../../helpers/stack.js';
+import { type Stack, startStack } from '../../helpers/stack.js';
 import { newEmail } from '../../helpers/through-api.js';
 
 /**
@@ -19,7 +19,9 @@ test.before(async () => {
   api = client(stack.app);
   admin = await given.admin(stack);
 });
-test.after.always(async () => { await stack?.close(); });
+test.after.always(async () => {
+  await stack?.close();
+});
 
 const sql = (query: string, params: unknown[] = []) => sqlOn(stack)(query, params);
 const ids = (list: { id: string }[]) => list.map((u) => u.id);
@@ -94,8 +96,16 @@ test('an agent-scoped caller cannot create users: 403', async (t) => {
 
 test('an insurer-scoped caller creates users in their own insurer only', async (t) => {
   const staff = await given.user(stack, { permissions: ['user:read', 'user:write'], insurerId: 'INS-A' });
-  t.is(expectData(t, await api.as(staff).post('/users', { email: newEmail(), name: 'Implicit Insurer' }), 201).insurerId, 'INS-A');
-  expectError(t, await api.as(staff).post('/users', { email: newEmail(), name: 'Other Insurer', insurerId: 'INS-B' }), 403, 'FORBIDDEN');
+  t.is(
+    expectData(t, await api.as(staff).post('/users', { email: newEmail(), name: 'Implicit Insurer' }), 201).insurerId,
+    'INS-A',
+  );
+  expectError(
+    t,
+    await api.as(staff).post('/users', { email: newEmail(), name: 'Other Insurer', insurerId: 'INS-B' }),
+    403,
+    'FORBIDDEN',
+  );
 });
 
 test('only scope all can move a user to another insurer', async (t) => {

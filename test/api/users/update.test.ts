@@ -1,9 +1,9 @@
 import test from 'ava';
 import { uuidv7 } from '../../../shared/ids.js';
-import { client, type Api } from '../../helpers/client.js';
+import { type Api, client } from '../../helpers/client.js';
 import { expectData, expectError, expectValidation } from '../../helpers/expect.js';
 import { given, type SignedIn } from '../../helpers/given.js';
-import { startStack, type Stack } from '../../helpers/stack.js';
+import { type Stack, startStack } from '../../helpers/stack.js';
 import { createUser, newEmail } from '../../helpers/through-api.js';
 
 /** PATCH /users/{id}: what may change and what may not. */
@@ -15,11 +15,16 @@ test.before(async () => {
   api = client(stack.app);
   admin = await given.admin(stack);
 });
-test.after.always(async () => { await stack?.close(); });
+test.after.always(async () => {
+  await stack?.close();
+});
 
 test('PATCH /users/{id} updates name, phone and locale', async (t) => {
   const user = await createUser(api.as(admin));
-  const updated = expectData(t, await api.as(admin).patch(`/users/${user.id}`, { name: 'Renamed Person', phone: '+254711111111', locale: 'fr-CA' }));
+  const updated = expectData(
+    t,
+    await api.as(admin).patch(`/users/${user.id}`, { name: 'Renamed Person', phone: '+254711111111', locale: 'fr-CA' }),
+  );
   t.like(updated, { name: 'Renamed Person', phone: '+254711111111', locale: 'fr-CA', email: user.email });
   const cleared = expectData(t, await api.as(admin).patch(`/users/${user.id}`, { phone: null }));
   t.like(cleared, { phone: null, name: 'Renamed Person' });
@@ -32,7 +37,11 @@ test('PATCH /users/{id} with an empty body answers 400', async (t) => {
 
 test('PATCH cannot change the email or the password', async (t) => {
   const user = await createUser(api.as(admin));
-  expectValidation(t, await api.as(admin).patch(`/users/${user.id}`, { email: newEmail(), password: 'a-new-long-password' }), ['body.email', 'body.password']);
+  expectValidation(
+    t,
+    await api.as(admin).patch(`/users/${user.id}`, { email: newEmail(), password: 'a-new-long-password' }),
+    ['body.email', 'body.password'],
+  );
 });
 
 test('PATCH of a missing user answers 404', async (t) => {
