@@ -15,7 +15,7 @@ declare module 'fastify' {
     actorId?: string;
   }
   interface FastifyContextConfig {
-    /** No token needed (CONTRACT section 3 lists the public routes). */
+    /** No token needed (the public routes are listed in docs/decisions.md). */
     public?: boolean;
     /**
      * All of these are required; declared once here, shown in OpenAPI as x-permissions.

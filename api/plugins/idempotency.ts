@@ -30,7 +30,7 @@ declare module 'fastify' {
 }
 
 /**
- * CONTRACT section 5. A POST carrying Idempotency-Key claims (caller, method, path, key) before the
+ * Idempotency-Key: a POST carrying Idempotency-Key claims (caller, method, path, key) before the
  * handler runs; the unit of work completes the claim with the response in the change's own
  * transaction; a request that ends without completing it (any error) releases it.
  */

@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import { RateLimitedError } from '../../shared/errors/index.js';
 
 /**
- * CONTRACT section 10: per client IP, counted in Redis so every API process shares one count.
+ * Per client IP, counted in Redis so every API process shares one count.
  * Routes set a tighter `config.rateLimit`; health routes set `rateLimit: false`.
  * When Redis is unreachable requests are let through (skipOnError) rather than refused.
  */

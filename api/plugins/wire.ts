@@ -12,7 +12,7 @@ export function requestIdOf(req: IncomingMessage): string {
 }
 
 /**
- * CONTRACT section 1: X-Request-Id and API-Version on every response; request bodies are JSON only
+ * X-Request-Id and API-Version on every response; request bodies are JSON only
  * (every other content type answers 415), an empty JSON body counts as no body.
  */
 export default fp(async (app) => {

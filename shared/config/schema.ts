@@ -2,7 +2,7 @@ import { type Static, Type } from 'typebox';
 
 const PositiveInt = (def: number, description: string) => Type.Integer({ minimum: 1, default: def, description });
 
-/** Every setting the service reads, with its default. Documented in README and docs/configuration.md. */
+/** Every setting the service reads, with its default. Documented in the README (`npx tsx scripts/config-table.ts` prints the table). */
 export const ConfigSchema = Type.Object({
   NODE_ENV: Type.Enum(['development', 'test', 'production'], {
     default: 'development',

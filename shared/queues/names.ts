@@ -1,4 +1,4 @@
-/** Every BullMQ queue of the service (CONTRACT section 13), each visible in Bull Board. */
+/** Every BullMQ queue of the service, each visible in Bull Board. */
 export const QUEUE_NAMES = [
   'webhooks',
   'mail',

@@ -95,7 +95,7 @@ test('refresh and the registry webhook have limits of their own', async (t) => {
   }
 });
 
-// ---- The MFA and password routes' own limits (CONTRACT section 10), each on a stack of its own ----
+// ---- The MFA and password routes' own limits, each on a stack of its own ----
 
 test.serial(
   'MFA verify is limited per client IP: past RATE_LIMIT_MFA_MAX a minute it answers 429 RATE_LIMITED with Retry-After',

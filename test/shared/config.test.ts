@@ -46,7 +46,7 @@ test('BOOTSTRAP_ADMIN_EMAIL without a password is refused', (t) => {
   t.is(error?.variable, 'BOOTSTRAP_ADMIN_PASSWORD');
 });
 
-test('every setting has a description, so docs/configuration.md can list it', (t) => {
+test('every setting has a description, so the README configuration table can list it', (t) => {
   for (const [name, schema] of Object.entries(ConfigSchema.properties)) {
     t.truthy((schema as { description?: string }).description, name);
   }

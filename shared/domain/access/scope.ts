@@ -1,7 +1,7 @@
 import { type Expression, type ExpressionBuilder, type ReferenceExpression, type SqlBool, sql } from 'kysely';
 import { ForbiddenError } from '../../errors/index.js';
 
-/** Data scope (CONTRACT section 4): the records a user may see. */
+/** Data scope: the records a user may see. */
 export type DataScope = { kind: 'all' } | { kind: 'insurer'; insurerId: string } | { kind: 'agent'; agentId: string };
 
 export function scopeOf(userId: string, insurerId: string | null, permissions: ReadonlySet<string>): DataScope {

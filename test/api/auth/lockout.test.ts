@@ -6,7 +6,7 @@ import { expectData, expectError } from '../../helpers/expect.js';
 import { given } from '../../helpers/given.js';
 import { type Stack, startStack } from '../../helpers/stack.js';
 
-/** CONTRACT section 3: consecutive failed sign-ins lock an account for LOCKOUT_MINUTES (LOCKOUT_THRESHOLD=3 in this file). */
+/** Consecutive failed sign-ins lock an account for LOCKOUT_MINUTES (LOCKOUT_THRESHOLD=3 in this file). */
 let stack: Stack;
 let api: Api;
 test.before(async () => {

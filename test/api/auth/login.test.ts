@@ -8,7 +8,7 @@ import { expectData, expectError, expectValidation } from '../../helpers/expect.
 import { given, systemRole } from '../../helpers/given.js';
 import { type Stack, startStack } from '../../helpers/stack.js';
 
-/** CONTRACT section 3: sign-in without MFA, what it answers and stores, wrong credentials, secrets kept out of the audit trail. */
+/** Sign-in without MFA, what it answers and stores, wrong credentials, secrets kept out of the audit trail. */
 let stack: Stack;
 let api: Api;
 test.before(async () => {

@@ -7,7 +7,7 @@ import { codeAt, enrolling, withMfa, wrongCode } from '../../helpers/mfa.js';
 import { type Stack, startStack } from '../../helpers/stack.js';
 
 /**
- * CONTRACT section 3 (MFA): TOTP setup, verify (which turns MFA on) and disable (password and a code);
+ * MFA: TOTP setup, verify (which turns MFA on) and disable (password and a code);
  * the secret stored encrypted, recovery codes only as hashes.
  */
 let stack: Stack;

@@ -7,8 +7,8 @@ import { challenge, codeAt, enrolling, STEP, withMfa, wrongCode } from '../../he
 import { type Stack, startStack } from '../../helpers/stack.js';
 
 /**
- * CONTRACT section 3 (MFA): the two-step sign-in with a single-use mfaToken, TOTP codes (one step
- * either side, each accepted once) and single-use recovery codes; section 8: no code or secret in the audit trail.
+ * MFA: the two-step sign-in with a single-use mfaToken, TOTP codes (one step
+ * either side, each accepted once) and single-use recovery codes; no code or secret in the audit trail.
  */
 let stack: Stack;
 let api: Api;

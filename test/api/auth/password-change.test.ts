@@ -4,7 +4,7 @@ import { expectData, expectError, expectNoContent, expectValidation } from '../.
 import { given, PASSWORD } from '../../helpers/given.js';
 import { type Stack, startStack } from '../../helpers/stack.js';
 
-/** CONTRACT section 3 (password change): the current password required, the new one checked, every other session ended. */
+/** Password change: the current password required, the new one checked, every other session ended. */
 let stack: Stack;
 let api: Api;
 test.before(async () => {

@@ -9,7 +9,7 @@ import { expectData } from '../../helpers/expect.js';
 import { given } from '../../helpers/given.js';
 import { createTestDatabase, testConfig, waitFor } from '../../helpers/stack.js';
 
-/** CONTRACT section 3 (password recovery) without SMTP_URL: the mail job completes, and the reset token never reaches the log. */
+/** Password recovery without SMTP_URL: the mail job completes, and the reset token never reaches the log. */
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 

@@ -9,7 +9,7 @@ import { given, PASSWORD } from '../../helpers/given.js';
 import { type Stack, startStack, waitFor } from '../../helpers/stack.js';
 
 /**
- * CONTRACT section 3 (password recovery): forgot-password always 202, a mail job with a single-use
+ * Password recovery: forgot-password always 202, a mail job with a single-use
  * token stored hashed and valid 30 minutes, reset revokes every session and unlocks. A local SMTP
  * server receives the mails the workers send.
  */

@@ -5,7 +5,7 @@ import { expectData, expectError } from '../../helpers/expect.js';
 import { given } from '../../helpers/given.js';
 import { type Stack, startStack } from '../../helpers/stack.js';
 
-/** CONTRACT section 3: refresh rotates the pair within its family, a reused refresh token ends the family, expiries slide and cap. */
+/** Refresh rotates the pair within its family, a reused refresh token ends the family, expiries slide and cap. */
 let stack: Stack;
 let api: Api;
 test.before(async () => {

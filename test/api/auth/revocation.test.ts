@@ -4,7 +4,7 @@ import { expectData, expectError, expectNoContent } from '../../helpers/expect.j
 import { given } from '../../helpers/given.js';
 import { type Stack, startStack } from '../../helpers/stack.js';
 
-/** CONTRACT section 3: a revoked session, suspended or archived user is refused on the very next request, on every API process. */
+/** A revoked session, suspended or archived user is refused on the very next request, on every API process. */
 const RATE_ENV = { RATE_LIMIT_LOGIN_MAX: '100000', RATE_LIMIT_REFRESH_MAX: '100000' };
 let stack: Stack;
 /** A second API process on the same PostgreSQL database and Redis prefix. */

@@ -6,7 +6,7 @@ import { expectData, expectError, expectNoContent, expectValidation, like } from
 import { given } from '../../helpers/given.js';
 import { type Stack, startStack } from '../../helpers/stack.js';
 
-/** CONTRACT section 3: a user's sessions (one family per device), listing and revoking them, logout and logout-all. */
+/** A user's sessions (one family per device), listing and revoking them, logout and logout-all. */
 let stack: Stack;
 let api: Api;
 test.before(async () => {

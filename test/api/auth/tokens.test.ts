@@ -6,7 +6,7 @@ import { expectData, expectError, missing } from '../../helpers/expect.js';
 import { given, systemRole } from '../../helpers/given.js';
 import { type Stack, startStack } from '../../helpers/stack.js';
 
-/** CONTRACT section 3: access tokens are verified on every request, and what they allow comes from the database, never the token. */
+/** Access tokens are verified on every request, and what they allow comes from the database, never the token. */
 let stack: Stack;
 let api: Api;
 test.before(async () => {
