@@ -5,7 +5,11 @@ import { Redis, type RedisOptions } from 'ioredis';
  * when Redis is down, so requests answer instead of hanging.
  * `worker`: BullMQ workers block on Redis and must retry forever (maxRetriesPerRequest: null).
  */
-export function createRedis(url: string, role: 'command' | 'worker', name: string): Redis {
+/**
+ * `pipelined`: commands issued in the same turn of the event loop share one write and one round trip
+ * (the request path: the rate limit's count and the caller's stamps).
+ */
+export function createRedis(url: string, role: 'command' | 'worker', name: string, pipelined = false): Redis {
   const common: RedisOptions = {
     connectionName: name,
     lazyConnect: false,
@@ -15,7 +19,7 @@ export function createRedis(url: string, role: 'command' | 'worker', name: strin
   const options: RedisOptions =
     role === 'worker'
       ? { ...common, maxRetriesPerRequest: null, enableOfflineQueue: true }
-      : { ...common, maxRetriesPerRequest: 1, enableOfflineQueue: false };
+      : { ...common, maxRetriesPerRequest: 1, enableOfflineQueue: false, enableAutoPipelining: pipelined };
   const redis = new Redis(url, options);
   // Connection errors surface through the callers (health checks, relay); an unhandled 'error' would crash.
   redis.on('error', () => {});

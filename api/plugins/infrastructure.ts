@@ -12,6 +12,8 @@ declare module 'fastify' {
     config: Config;
     orm: Orm;
     redis: Redis;
+    /** Auto-pipelined: what every request asks Redis (rate limit, caller stamps) shares one round trip. */
+    requestRedis: Redis;
     queues: QueueSet;
     /** What route handlers pass to domain services. */
     deps: ServiceDeps;
@@ -28,16 +30,20 @@ export default fp<InfrastructureOptions>(async (app, opts) => {
   const { config } = opts;
   const orm = opts.orm ?? (await createOrm(config, 'insurance-api'));
   const redis = createRedis(config.REDIS_URL, 'command', 'api');
-  await settled(redis);
+  // The request path's own connection: the rate limit's count and the caller's stamps go out together.
+  const requestRedis = createRedis(config.REDIS_URL, 'command', 'api-requests', true);
+  await Promise.all([settled(redis), settled(requestRedis)]);
   const queues = new QueueSet(redis, config.REDIS_PREFIX);
   app.decorate('config', config);
   app.decorate('orm', orm);
   app.decorate('redis', redis);
+  app.decorate('requestRedis', requestRedis);
   app.decorate('queues', queues);
-  app.decorate('deps', createServiceDeps(config, orm, app.log as unknown as Logger, redis));
+  app.decorate('deps', createServiceDeps(config, orm, app.log as unknown as Logger, requestRedis));
   app.addHook('onClose', async () => {
     await queues.close();
     redis.disconnect();
+    requestRedis.disconnect();
     if (!opts.orm) await orm.close();
   });
 });

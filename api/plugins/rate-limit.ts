@@ -13,7 +13,7 @@ export default fp(async (app) => {
     global: true,
     max: config.RATE_LIMIT_MAX,
     timeWindow: config.RATE_LIMIT_WINDOW_S * 1000,
-    redis: app.redis,
+    redis: app.requestRedis,
     nameSpace: `${config.REDIS_PREFIX}:rl:`,
     skipOnError: true,
     keyGenerator: (request) => request.ip,

@@ -55,10 +55,14 @@ export class CallerResolver {
     private readonly stamps: CallerStamps,
   ) {}
 
-  async resolve(userId: string, familyId: string): Promise<Caller> {
+  /**
+   * `stampsRead`, when given, is a read of the user's stamps already under way (see readStamps), so the
+   * request can send it to Redis together with other work of its own.
+   */
+  async resolve(userId: string, familyId: string, stampsRead?: Promise<Stamps | null>): Promise<Caller> {
     const key = `${familyId}:${userId}`;
     // Read before the database: a change committed after this read replaces a stamp, so it is seen next time.
-    const stamps = await this.stamps.read(userId);
+    const stamps = await (stampsRead ?? this.stamps.read(userId));
     const now = Date.now();
     const hit = this.cache.get(key);
     if (
@@ -77,6 +81,11 @@ export class CallerResolver {
       this.cache.set(key, { caller, stamps, cachedAt: now, absoluteExpiresAt });
     }
     return caller;
+  }
+
+  /** Starts reading a user's stamps: the first step of resolve, which can be taken early. */
+  readStamps(userId: string): Promise<Stamps | null> {
+    return this.stamps.read(userId);
   }
 
   private async load(userId: string, familyId: string): Promise<{ caller: Caller; absoluteExpiresAt: number }> {
