@@ -48,7 +48,8 @@ export default fp(async (app) => {
   app.get(
     '/openapi.json',
     {
-      config: { public: true, rateLimit: false },
+      // Counted like any route: only the health endpoints are outside every limit.
+      config: { public: true },
       schema: { hide: true, response: { 200: { type: 'object', additionalProperties: true } } },
     },
     async () => app.swagger(),
