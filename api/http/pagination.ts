@@ -67,7 +67,10 @@ export class Paginator {
 
   /** The key values of a cursor this service issued for this very sort. */
   private decode(cursor: string, sort: string, keys: number): unknown[] {
-    const [payload, signature] = cursor.split('.');
+    const parts = cursor.split('.');
+    // Exactly payload.signature: anything appended is not a cursor this service issued.
+    if (parts.length !== 2) throw badCursor();
+    const [payload, signature] = parts;
     if (!payload || !signature) throw badCursor();
     const expected = Buffer.from(this.sign(payload));
     const given = Buffer.from(signature);

@@ -98,3 +98,24 @@ test('permissions written into a token are ignored: only the roles in the databa
   });
   expectError(t, await api.as(forged).get('/roles'), 403, 'FORBIDDEN');
 });
+
+test('a token signed with the service key but missing exp, sub, sid or jti answers 401 UNAUTHENTICATED', async (t) => {
+  const { id, pair } = await signedIn();
+  const full = { sub: id, sid: pair.familyId, jti: uuidv7() };
+  const sign = (claims: Record<string, unknown>, expires = true) =>
+    createSigner({
+      key: stack.config.JWT_SECRET as string,
+      algorithm: 'HS256',
+      ...(expires ? { expiresIn: 60_000 } : {}),
+    })(claims);
+  const lacking = {
+    exp: sign(full, false),
+    sub: sign({ sid: full.sid, jti: full.jti }),
+    sid: sign({ sub: full.sub, jti: full.jti }),
+    jti: sign({ sub: full.sub, sid: full.sid }),
+  };
+  for (const [claim, token] of Object.entries(lacking)) {
+    expectError(t, await api.as(token).get('/auth/me'), 401, 'UNAUTHENTICATED', undefined, `without ${claim}`);
+  }
+  expectData(t, await api.as(sign(full)).get('/auth/me'), 200, 'the same claims with all four are accepted');
+});

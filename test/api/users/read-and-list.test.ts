@@ -135,3 +135,20 @@ test('limit outside 1..100 answers 400 on query.limit', async (t) => {
 test('a user id that is not a uuid answers 400 on params.id', async (t) => {
   expectValidation(t, await api.as(admin).get('/users/not-a-uuid'), ['params.id']);
 });
+
+test('a genuine cursor with anything appended answers 400 on query.cursor', async (t) => {
+  const token = unique();
+  for (let i = 0; i < 2; i++) await given.account(stack, { name: `Appended ${token} ${i}` });
+  const cursor: string = (await api.as(admin).get(`/users?q=${token}&limit=1`)).json().meta.page.nextCursor;
+  expectData(
+    t,
+    await api.as(admin).get(`/users?q=${token}&limit=1&cursor=${cursor}`),
+    200,
+    'the cursor as issued works',
+  );
+  for (const suffix of ['.x', '.', 'x']) {
+    expectValidation(t, await api.as(admin).get(`/users?q=${token}&limit=1&cursor=${cursor}${suffix}`), [
+      'query.cursor',
+    ]);
+  }
+});
