@@ -63,7 +63,10 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * every process) and permissions come from the user's roles now, never from the token.
  */
 export default fp(async (app) => {
-  await app.register(jwt, { secret: app.config.JWT_SECRET as string, verify: { algorithms: ['HS256'], requiredClaims: ['exp', 'sub', 'sid', 'jti'] } });
+  await app.register(jwt, {
+    secret: app.config.JWT_SECRET as string,
+    verify: { algorithms: ['HS256'], requiredClaims: ['exp', 'sub', 'sid', 'jti'] },
+  });
 
   const callers = new CallerResolver(app.orm, app.deps.callerStamps);
 

@@ -165,3 +165,29 @@ test('the webhook is public and the audit trail records it with actor webhook', 
     .execute(`select actor, action, request_id from audit_entries where subject_id = ?`, [body.eventId]);
   t.deepEqual(entry, { actor: 'webhook', action: 'registry_event.receive', request_id: 'wh-audit-1' });
 });
+
+test('an event naming a userId and the email of another user changes neither, and is kept as failed', async (t) => {
+  const first = await createUser(`first-${uuidv7()}@example.test`);
+  const secondEmail = `second-${uuidv7()}@example.test`;
+  const second = await createUser(secondEmail);
+  const body = event('identity.revoked', { userId: first, email: secondEmail });
+  t.is((await postRegistryEvent(stack.app, body)).statusCode, 201);
+  const row = await waitFor(async () => {
+    const r = await eventRow(body.eventId);
+    return r?.status === 'failed' && r;
+  }, 'event failed');
+  t.regex(row.failure_reason, /must name the same user/);
+  t.is((await kycOf(first)).kyc_status, 'unverified');
+  t.is((await kycOf(second)).kyc_status, 'unverified');
+});
+
+test("an event naming a userId and that user's own email is applied", async (t) => {
+  const email = `both-${uuidv7()}@example.test`;
+  const userId = await createUser(email);
+  t.is(
+    (await postRegistryEvent(stack.app, event('identity.verified', { userId, email: email.toUpperCase() }))).statusCode,
+    201,
+  );
+  await waitFor(async () => (await kycOf(userId)).kyc_status === 'verified', 'kycStatus verified');
+  t.pass();
+});

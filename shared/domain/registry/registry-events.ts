@@ -103,13 +103,17 @@ export async function processRegistryEvent(
       ...(userId && CANONICAL_UUID.test(userId) ? [{ id: userId }] : []),
       ...(email ? [{ [sql.lower('email')]: sql`lower(${email})` }] : []),
     ];
+    // Naming both a userId and an email, the event must name one user by both: never pick one of two people.
+    const named = userId && email;
     const user = matches.length
-      ? await em.findOne(User, { $or: matches }, { lockMode: LockMode.PESSIMISTIC_WRITE })
+      ? await em.findOne(User, named ? { $and: matches } : { $or: matches }, { lockMode: LockMode.PESSIMISTIC_WRITE })
       : null;
     if (!kycStatus || !user) {
       const reason = !kycStatus
         ? `event type ${event.type} is not acted upon`
-        : 'no user matches the event (userId or email)';
+        : named
+          ? 'no user matches the event: its userId and email must name the same user'
+          : 'no user matches the event (userId or email)';
       em.assign(event, { status: 'failed', failureReason: reason, attempts: attempt });
       return {
         result: { state: 'failed' as const, reason },
