@@ -13,6 +13,7 @@ import idempotency from './plugins/idempotency.js';
 import infrastructure from './plugins/infrastructure.js';
 import openapi from './plugins/openapi.js';
 import rateLimit from './plugins/rate-limit.js';
+import securityHeaders from './plugins/security-headers.js';
 import wire, { requestIdOf } from './plugins/wire.js';
 import auditRoutes from './routes/audit/index.js';
 import authRoutes from './routes/auth/index.js';
@@ -133,6 +134,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
 
   await app.register(infrastructure, { config, orm: opts.orm });
   await app.register(wire);
+  await app.register(securityHeaders);
   await app.register(errors);
   await app.register(rateLimit);
   await app.register(openapi);

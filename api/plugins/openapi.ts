@@ -43,7 +43,13 @@ export default fp(async (app) => {
     docs.addHook('onRoute', (route) => {
       route.config = { ...(route.config ?? {}), public: true };
     });
-    await docs.register(swaggerUi, { routePrefix: '/docs', staticCSP: true, uiConfig: { deepLinking: true } });
+    await docs.register(swaggerUi, {
+      routePrefix: '/docs',
+      staticCSP: true,
+      // Without upgrade-insecure-requests: opened over plain HTTP from another machine, the page must load its assets.
+      transformStaticCSP: (header: string) => header.replace(/\s*upgrade-insecure-requests;?/, ''),
+      uiConfig: { deepLinking: true },
+    });
   });
   app.get(
     '/openapi.json',
