@@ -8,7 +8,7 @@ import { loggerOptions } from '../shared/logger.js';
 import { Paginator } from './http/pagination.js';
 import auth from './plugins/auth.js';
 import bullBoard from './plugins/bull-board.js';
-import errors, { notFoundHandler } from './plugins/errors.js';
+import errors, { frameworkErrorHandler, notFoundHandler } from './plugins/errors.js';
 import idempotency from './plugins/idempotency.js';
 import infrastructure from './plugins/infrastructure.js';
 import openapi from './plugins/openapi.js';
@@ -106,6 +106,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     return503OnClosing: true,
     forceCloseConnections: 'idle',
     pluginTimeout: 30_000,
+    frameworkErrors: frameworkErrorHandler,
   }).withTypeProvider<TypeBoxTypeProvider>();
   // The components of api/schemas (declared with component()): shared schemas that route schemas
   // reference as { $ref: '<id>' }, resolved by the validators and by fast-json-stringify, and listed

@@ -34,6 +34,9 @@ declare module '@fastify/jwt' {
   }
 }
 
+/** The largest body a route reachable without a token accepts. */
+export const PUBLIC_BODY_LIMIT = 16_384;
+
 const BEARER = /^Bearer ([A-Za-z0-9._~+/-]+=*)$/;
 
 function bearerToken(request: FastifyRequest): string | undefined {
@@ -50,7 +53,15 @@ function boardCookieToken(request: FastifyRequest): string | undefined {
   if (!request.url.startsWith(BOARD_PATH)) return undefined;
   for (const part of (request.headers.cookie ?? '').split(';')) {
     const [name, ...value] = part.trim().split('=');
-    if (name === BOARD_COOKIE) return decodeURIComponent(value.join('='));
+    if (name !== BOARD_COOKIE) continue;
+    try {
+      return decodeURIComponent(value.join('='));
+    } catch {
+      throw new UnauthenticatedError(
+        'UNAUTHENTICATED',
+        `The board cookie is malformed; sign in at ${BOARD_PATH}/sign-in`,
+      );
+    }
   }
   return undefined;
 }
@@ -71,6 +82,9 @@ export default fp(async (app) => {
   const callers = new CallerResolver(app.orm, app.deps.callerStamps);
 
   app.addHook('onRoute', (route) => {
+    // Routes anyone can reach take small bodies only (the webhook sets a limit of its own).
+    if ((route.config as { public?: boolean } | undefined)?.public && route.bodyLimit === undefined)
+      route.bodyLimit = PUBLIC_BODY_LIMIT;
     const config = (route.config ?? {}) as { public?: boolean; permissions?: string[] };
     const unknown = (config.permissions ?? []).filter((p) => !isPermission(p));
     if (unknown.length)

@@ -9,6 +9,7 @@ import {
   UnsupportedMediaTypeError,
   ValidationError,
 } from '../../shared/errors/index.js';
+import { API_VERSION } from './wire.js';
 
 interface AjvError {
   instancePath: string;
@@ -43,6 +44,7 @@ export function fieldErrors(context: string | undefined, errors: AjvError[]): Fi
 /** Every error the service produces, ours or the framework's, mapped to the contract's envelope. */
 export function toAppError(
   error: FastifyError & { validation?: AjvError[]; validationContext?: string },
+  bodyLimit = 1_048_576,
 ): AppError | undefined {
   if (error instanceof AppError) return error;
   if (error.validation) return new ValidationError(fieldErrors(error.validationContext, error.validation));
@@ -53,7 +55,11 @@ export function toAppError(
         ? new UnsupportedMediaTypeError()
         : new MalformedJsonError();
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      return new PayloadTooLargeError(1_048_576);
+      return new PayloadTooLargeError(bodyLimit);
+    case 'FST_ERR_BAD_URL':
+      return new AppError(400, 'VALIDATION_ERROR', 'The URL is not valid', [
+        { field: 'url', message: 'is not a valid URL (a malformed percent-encoding?)', constraint: 'format' },
+      ]);
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
       return new MalformedJsonError();
@@ -65,7 +71,7 @@ export function toAppError(
   return undefined;
 }
 
-const PARTS = ['body', 'query', 'params', 'headers'];
+const PARTS = ['body', 'query', 'params', 'headers', 'url'];
 
 /**
  * Services name plain input fields (`email`, `roleId`); the answer names where the client sent it
@@ -101,9 +107,23 @@ export function sendError(request: FastifyRequest, reply: FastifyReply, error: A
   return reply.code(error.statusCode).send(body);
 }
 
+/**
+ * Errors Fastify answers before any hook runs (a URL it cannot decode): the same envelope, with the
+ * request id and API version the wire plugin would have set.
+ */
+export function frameworkErrorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  reply.header('x-request-id', request.id);
+  reply.header('api-version', API_VERSION);
+  return sendError(
+    request,
+    reply,
+    toAppError(error) ?? new AppError(400, 'VALIDATION_ERROR', 'The request is not valid'),
+  );
+}
+
 export default fp(async (app) => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    const known = toAppError(error);
+    const known = toAppError(error, request.routeOptions.bodyLimit);
     if (known) {
       if (known.statusCode >= 500) request.log.error({ err: error }, known.message);
       return sendError(request, reply, known);

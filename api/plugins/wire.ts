@@ -1,6 +1,8 @@
 import type { IncomingMessage } from 'node:http';
 import fp from 'fastify-plugin';
+import { ValidationError } from '../../shared/errors/index.js';
 import { uuidv7 } from '../../shared/ids.js';
+import { MAX_JSON_DEPTH, nestsDeeperThan } from '../http/json-depth.js';
 
 export const API_VERSION = '1';
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
@@ -15,6 +17,11 @@ export function requestIdOf(req: IncomingMessage): string {
  * X-Request-Id and API-Version on every response; request bodies are JSON only
  * (every other content type answers 415), an empty JSON body counts as no body.
  */
+export const tooDeep = () =>
+  new ValidationError([
+    { field: 'body', message: `nests deeper than ${MAX_JSON_DEPTH} levels`, constraint: 'maxDepth' },
+  ]);
+
 export default fp(async (app) => {
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
@@ -25,6 +32,7 @@ export default fp(async (app) => {
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     if (body === '' || (typeof body === 'string' && body.trim() === '')) return done(null, undefined);
+    if (nestsDeeperThan(body as string)) return done(tooDeep(), undefined);
     parseJson(request, body as string, done);
   });
 });

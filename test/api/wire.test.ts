@@ -53,9 +53,10 @@ test('an unknown route answers 404 NOT_FOUND in the error envelope', async (t) =
 });
 
 test('malformed JSON answers 400 MALFORMED_JSON', async (t) => {
+  // (The registry webhook checks its signature before parsing: an unsigned malformed body is INVALID_SIGNATURE there.)
   const res = await stack.app.inject({
     method: 'POST',
-    url: '/webhooks/registry',
+    url: '/auth/login',
     headers: { 'content-type': 'application/json' },
     payload: '{"eventId": ',
   });

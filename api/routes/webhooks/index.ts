@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
 import { WEBHOOK_ACTOR } from '../../../shared/db/unit-of-work.js';
 import {
   type ReceivedEvent,
@@ -6,8 +7,10 @@ import {
   receiveRegistryEvent,
 } from '../../../shared/domain/registry/registry-events.js';
 import { verifyWebhookSignature } from '../../../shared/domain/registry/signature.js';
+import { nestsDeeperThan } from '../../http/json-depth.js';
 import { sendPublicWrite } from '../../http/reply.js';
 import { perMinute } from '../../plugins/rate-limit.js';
+import { tooDeep } from '../../plugins/wire.js';
 import { registryWebhookSchema } from '../../schemas/webhooks/index.js';
 
 declare module 'fastify' {
@@ -17,14 +20,29 @@ declare module 'fastify' {
 }
 
 const header = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
+const signatureHeaders = (request: FastifyRequest) => ({
+  id: header(request.headers['webhook-id']),
+  timestamp: header(request.headers['webhook-timestamp']),
+  signature: header(request.headers['webhook-signature']),
+});
+/** Registry deliveries are small; a public route takes no more than this. */
+const WEBHOOK_BODY_LIMIT = 262_144;
 
 /** The signature covers the exact bytes received, so this context keeps the raw body beside the parsed one. */
 const webhooks: FastifyPluginAsyncTypebox = async (app) => {
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
+  // The signature is checked on the bytes received, before they are parsed: an unsigned sender costs a hash.
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    request.rawBody = body as string;
-    parseJson(request, body as string, done);
+    const raw = body as string;
+    request.rawBody = raw;
+    try {
+      verifyWebhookSignature(app.config.REGISTRY_WEBHOOK_SECRET, { ...signatureHeaders(request), rawBody: raw });
+    } catch (err) {
+      return done(err as Error, undefined);
+    }
+    if (nestsDeeperThan(raw)) return done(tooDeep(), undefined);
+    parseJson(request, raw, done);
   });
 
   app.post(
@@ -32,14 +50,11 @@ const webhooks: FastifyPluginAsyncTypebox = async (app) => {
     {
       config: { public: true, ...perMinute(app.config.RATE_LIMIT_WEBHOOK_MAX) },
       schema: registryWebhookSchema,
-      // Checked before the body is validated: an unsigned sender learns nothing about the schema.
+      bodyLimit: WEBHOOK_BODY_LIMIT,
+      // A delivery without a body never reached the parser: checked here, still before validation.
       preValidation: async (request) => {
-        verifyWebhookSignature(app.config.REGISTRY_WEBHOOK_SECRET, {
-          id: header(request.headers['webhook-id']),
-          timestamp: header(request.headers['webhook-timestamp']),
-          signature: header(request.headers['webhook-signature']),
-          rawBody: request.rawBody ?? '',
-        });
+        if (request.rawBody !== undefined) return;
+        verifyWebhookSignature(app.config.REGISTRY_WEBHOOK_SECRET, { ...signatureHeaders(request), rawBody: '' });
       },
     },
     async (request, reply) =>
