@@ -1,3 +1,4 @@
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { prepareDatabase } from '../scripts/migrate.js';
@@ -42,4 +43,18 @@ export function ratioLine(
   const verdict =
     target === undefined ? '' : ratio >= target ? `  (target >= ${target}: met)` : `  (target >= ${target}: NOT met)`;
   return `${name}: ${subject.label} ${subject.perSecond.toFixed(0)}/s vs ${baseline.label} ${baseline.perSecond.toFixed(0)}/s  ratio ${ratio.toFixed(2)}${verdict}`;
+}
+
+/** Waits until a spawned server answers /health/live (or fails if it exits). */
+export async function waitUntilUp(port: number, child: ChildProcess): Promise<void> {
+  for (let i = 0; i < 300; i++) {
+    if (child.exitCode !== null) throw new Error(`benchmark server exited with ${child.exitCode}`);
+    const up = await fetch(`http://127.0.0.1:${port}/health/live`).then(
+      (r) => r.status < 500,
+      () => false,
+    );
+    if (up) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error('benchmark server did not start');
 }

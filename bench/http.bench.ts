@@ -1,10 +1,10 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import autocannon from 'autocannon';
 import { createSigner } from 'fast-jwt';
 import { ADMIN_ROLE_ID } from '../shared/domain/access/system-roles.js';
 import { uuidv7 } from '../shared/ids.js';
-import { ratioLine, withBenchDatabase } from './harness.js';
+import { ratioLine, waitUntilUp, withBenchDatabase } from './harness.js';
 
 const CONNECTIONS = 32;
 const SECONDS = Number(process.env.BENCH_HTTP_SECONDS ?? 5);
@@ -14,19 +14,6 @@ const JWT_SECRET = `bench-${randomBytes(24).toString('hex')}`;
 interface Measured {
   perSecond: number;
   p99: number;
-}
-
-async function waitUntilUp(port: number, child: ChildProcess): Promise<void> {
-  for (let i = 0; i < 300; i++) {
-    if (child.exitCode !== null) throw new Error(`benchmark server exited with ${child.exitCode}`);
-    const up = await fetch(`http://127.0.0.1:${port}/health/live`).then(
-      (r) => r.status < 500,
-      () => false,
-    );
-    if (up) return;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('benchmark server did not start');
 }
 
 function run(url: string, headers: Record<string, string>, seconds: number): Promise<Measured> {

@@ -1,8 +1,9 @@
 import type { IncomingMessage } from 'node:http';
 import fp from 'fastify-plugin';
-import { ValidationError } from '../../shared/errors/index.js';
+import { NotFoundError, ValidationError } from '../../shared/errors/index.js';
 import { uuidv7 } from '../../shared/ids.js';
 import { MAX_JSON_DEPTH, nestsDeeperThan } from '../http/json-depth.js';
+import { sendError } from './errors.js';
 
 export const API_VERSION = '1';
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
@@ -17,6 +18,9 @@ export function requestIdOf(req: IncomingMessage): string {
  * X-Request-Id and API-Version on every response; request bodies are JSON only
  * (every other content type answers 415), an empty JSON body counts as no body.
  */
+const hasBody = (headers: Record<string, unknown>) =>
+  Number(headers['content-length'] ?? 0) > 0 || headers['transfer-encoding'] !== undefined;
+
 export const tooDeep = () =>
   new ValidationError([
     { field: 'body', message: `nests deeper than ${MAX_JSON_DEPTH} levels`, constraint: 'maxDepth' },
@@ -26,6 +30,10 @@ export default fp(async (app) => {
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
     reply.header('api-version', API_VERSION);
+    // No route takes this body: answered before it is read, so a flood of large bodies to made-up paths costs nothing.
+    if (!request.routeOptions.url && hasBody(request.headers)) {
+      return sendError(request, reply, new NotFoundError(`No route ${request.method} ${request.url.split('?')[0]}`));
+    }
   });
 
   app.removeAllContentTypeParsers();

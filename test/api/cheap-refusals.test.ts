@@ -109,3 +109,8 @@ test('a Content-Length that does not match the body answers 400 in the envelope'
   t.is(res.statusCode, 400);
   t.is(res.json().meta.requestId, res.headers['x-request-id']);
 });
+
+test('a body sent to a route that does not exist is answered 404 before it is read', async (t) => {
+  const res = await post('/no-such-route', nested(400_000));
+  expectError(t, res, 404, 'NOT_FOUND');
+});
