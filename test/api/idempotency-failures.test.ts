@@ -29,7 +29,7 @@ test('a request that fails after its checks never replays as a success under the
   const setup = await stack.app.inject({ method: 'POST', url: '/auth/mfa/setup', headers: bearer(session) });
   t.is(setup.statusCode, 201);
   const key = `k-${uuidv7()}`;
-  const payload = { code: wrongCode(setup.json().data.secret) };
+  const payload = { code: wrongCode(setup.json().data.secret), password: user.password };
   for (let i = 0; i < 2; i++) {
     const res = await stack.app.inject({
       method: 'POST',

@@ -107,20 +107,35 @@ test.serial(
       const ip = '10.20.0.1';
       await exhaustLimit(
         t,
-        () => api.post('/auth/mfa/verify', { code: wrongCode(user.secret) }, { remoteAddress: ip }),
+        () =>
+          api.post(
+            '/auth/mfa/verify',
+            { code: wrongCode(user.secret), password: user.password },
+            { remoteAddress: ip },
+          ),
         2,
         401,
       );
       // Even the right code waits: the limit applies before the code is looked at.
       expectError(
         t,
-        await api.post('/auth/mfa/verify', { code: codeAt(user.secret) }, { remoteAddress: ip }),
+        await api.post(
+          '/auth/mfa/verify',
+          { code: codeAt(user.secret), password: user.password },
+          { remoteAddress: ip },
+        ),
         429,
         'RATE_LIMITED',
       );
       // Another client address has its own count.
       t.is(
-        (await api.post('/auth/mfa/verify', { code: codeAt(user.secret) }, { remoteAddress: '10.20.0.2' })).statusCode,
+        (
+          await api.post(
+            '/auth/mfa/verify',
+            { code: codeAt(user.secret), password: user.password },
+            { remoteAddress: '10.20.0.2' },
+          )
+        ).statusCode,
         204,
       );
     } finally {

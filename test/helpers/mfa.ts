@@ -38,7 +38,7 @@ export async function withMfa(on: On) {
   const user = await enrolling(on);
   const res = await client(on.app)
     .as(user.session)
-    .post('/auth/mfa/verify', { code: codeAt(user.secret) });
+    .post('/auth/mfa/verify', { code: codeAt(user.secret), password: user.password });
   if (res.statusCode !== 204) throw new Error(`verify failed: ${res.statusCode} ${res.body}`);
   return user;
 }

@@ -183,8 +183,12 @@ export const mfaSetupSchema = {
 export const mfaVerifySchema = {
   operationId: 'verifyMfa',
   tags,
-  description: 'Turns MFA on with a code from the authenticator, proving it holds the new secret.',
-  body: Type.Object({ code: Type.String({ pattern: '^[0-9]{6}$' }) }, { additionalProperties: false }),
+  description:
+    "Turns MFA on with a code from the authenticator, proving it holds the new secret, and the password, so a stolen access token alone cannot enrol a thief's authenticator.",
+  body: Type.Object(
+    { code: Type.String({ pattern: '^[0-9]{6}$' }), password: Type.String({ minLength: 1, maxLength: 128 }) },
+    { additionalProperties: false },
+  ),
   response: Done,
 };
 export const mfaDisableSchema = {

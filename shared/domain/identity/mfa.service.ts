@@ -112,12 +112,19 @@ export async function setupMfa(deps: ServiceDeps, act: UserAct): Promise<MfaEnro
 }
 
 /** Turns MFA on once the user proves their authenticator produces codes for the new secret. */
-export async function verifyMfa(deps: ServiceDeps, act: UserAct, { code }: { code: string }): Promise<void> {
+export async function verifyMfa(
+  deps: ServiceDeps,
+  act: UserAct,
+  { code, password }: { code: string; password: string },
+): Promise<void> {
   const { caller } = act;
   // Failures are thrown inside the unit of work: nothing is committed and no idempotent response is stored.
   await deps.uow.run(act, async (tx) => {
-    const user = await lockForSecondFactor(tx, caller.userId);
+    const user = await lockForSecondFactor(tx, caller.userId, true);
     transition(MFA_WORKFLOW, 'verify', mfaStateOf(user));
+    // The password too: an access token alone must not enrol an authenticator of someone else's choosing.
+    if (!(await verifyPassword(user.passwordHash ?? null, password)))
+      throw new UnauthenticatedError('INVALID_CREDENTIALS', 'The password is incorrect');
     if (!(await checkSecondFactor(deps, tx, user, code, false))) throw invalidCode();
     user.mfaEnabled = true;
     return {

@@ -48,6 +48,13 @@ export async function revokeSessions(
     .returning('family_id')
     .execute();
   if (rows.length) callerChanged(em, userId);
+  // Sign-ins half done (an mfaToken awaiting its code) end with the sessions: they would complete into new ones.
+  await db(em)
+    .updateTable('mfa_challenges')
+    .set({ used_at: sql<Date>`now()` })
+    .where('user_id', '=', userId)
+    .where('used_at', 'is', null)
+    .execute();
   return rows.length;
 }
 

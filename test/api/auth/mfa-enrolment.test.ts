@@ -43,7 +43,10 @@ test('MFA stays off after setup and is turned on only by verify with a current c
   const user = await enrolling(stack);
   t.false(await mfaEnabled(user.session));
   t.is((await passwordStep(user.email)).json().data.mfaRequired, undefined, 'sign-in is still single step');
-  expectNoContent(t, await api.as(user.session).post('/auth/mfa/verify', { code: codeAt(user.secret) }));
+  expectNoContent(
+    t,
+    await api.as(user.session).post('/auth/mfa/verify', { code: codeAt(user.secret), password: user.password }),
+  );
   t.true(await mfaEnabled(user.session));
 });
 
@@ -51,7 +54,7 @@ test('verify with a wrong code answers 401 INVALID_MFA_CODE and MFA stays off', 
   const user = await enrolling(stack);
   expectError(
     t,
-    await api.as(user.session).post('/auth/mfa/verify', { code: wrongCode(user.secret) }),
+    await api.as(user.session).post('/auth/mfa/verify', { code: wrongCode(user.secret), password: user.password }),
     401,
     'INVALID_MFA_CODE',
   );
@@ -62,7 +65,7 @@ test('verify does not accept a recovery code in place of an authenticator code',
   const user = await enrolling(stack);
   expectError(
     t,
-    await api.as(user.session).post('/auth/mfa/verify', { code: user.recoveryCodes[0] }),
+    await api.as(user.session).post('/auth/mfa/verify', { code: user.recoveryCodes[0], password: user.password }),
     400,
     'VALIDATION_ERROR',
   );

@@ -77,7 +77,7 @@ test('a TOTP code accepted once is refused when replayed in a new sign-in', asyn
 test('the code spent on verify cannot be replayed to sign in', async (t) => {
   const user = await enrolling(stack);
   const code = codeAt(user.secret);
-  expectNoContent(t, await api.as(user.session).post('/auth/mfa/verify', { code }));
+  expectNoContent(t, await api.as(user.session).post('/auth/mfa/verify', { code, password: user.password }));
   expectError(t, await codeStep(await challenge(stack, user), code), 401, 'INVALID_MFA_CODE');
 });
 
@@ -131,10 +131,10 @@ test('no TOTP code, secret, recovery code or mfaToken reaches the audit trail', 
   const shown: string[] = [user.secret, ...user.recoveryCodes];
   const wrong = wrongCode(user.secret);
   shown.push(wrong);
-  expectError(t, await as.post('/auth/mfa/verify', { code: wrong }), 401, 'INVALID_MFA_CODE');
+  expectError(t, await as.post('/auth/mfa/verify', { code: wrong, password: user.password }), 401, 'INVALID_MFA_CODE');
   const verifyCode = codeAt(user.secret);
   shown.push(verifyCode);
-  expectNoContent(t, await as.post('/auth/mfa/verify', { code: verifyCode }));
+  expectNoContent(t, await as.post('/auth/mfa/verify', { code: verifyCode, password: user.password }));
 
   const tokenA = await challenge(stack, user);
   const totp = codeAt(user.secret, 1);
