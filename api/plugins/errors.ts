@@ -99,6 +99,8 @@ function qualifyDetails(request: FastifyRequest, details: unknown): unknown {
 
 export function sendError(request: FastifyRequest, reply: FastifyReply, error: AppError): FastifyReply {
   if (error.headers) reply.headers(error.headers);
+  // A body refused for its size is not read to its end: the connection is closed rather than drained.
+  if (error.statusCode === 413) reply.header('connection', 'close');
   const body: { error: { code: string; message: string; details?: unknown }; meta: { requestId: string } } = {
     error: { code: error.code, message: error.message },
     meta: { requestId: request.id },

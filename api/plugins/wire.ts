@@ -32,6 +32,7 @@ export default fp(async (app) => {
     reply.header('api-version', API_VERSION);
     // No route takes this body: answered before it is read, so a flood of large bodies to made-up paths costs nothing.
     if (!request.routeOptions.url && hasBody(request.headers)) {
+      reply.header('connection', 'close'); // the unread body is not drained: the socket is closed instead
       return sendError(request, reply, new NotFoundError(`No route ${request.method} ${request.url.split('?')[0]}`));
     }
   });
