@@ -9,7 +9,7 @@ import {
   UnsupportedMediaTypeError,
   ValidationError,
 } from '../../shared/errors/index.js';
-import { API_VERSION } from './wire.js';
+import { wireHeaders } from './wire.js';
 
 interface AjvError {
   instancePath: string;
@@ -114,8 +114,7 @@ export function sendError(request: FastifyRequest, reply: FastifyReply, error: A
  * request id and API version the wire plugin would have set.
  */
 export function frameworkErrorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
-  reply.header('x-request-id', request.id);
-  reply.header('api-version', API_VERSION);
+  wireHeaders(request, reply);
   return sendError(
     request,
     reply,

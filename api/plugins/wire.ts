@@ -1,9 +1,10 @@
 import type { IncomingMessage } from 'node:http';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { NotFoundError, ValidationError } from '../../shared/errors/index.js';
+import { ValidationError } from '../../shared/errors/index.js';
 import { uuidv7 } from '../../shared/ids.js';
 import { MAX_JSON_DEPTH, nestsDeeperThan } from '../http/json-depth.js';
-import { sendError } from './errors.js';
+import { notFoundHandler } from './errors.js';
 
 export const API_VERSION = '1';
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
@@ -26,14 +27,19 @@ export const tooDeep = () =>
     { field: 'body', message: `nests deeper than ${MAX_JSON_DEPTH} levels`, constraint: 'maxDepth' },
   ]);
 
+/** The headers every answer carries, also the ones Fastify gives before any hook runs. */
+export function wireHeaders(request: FastifyRequest, reply: FastifyReply): void {
+  reply.header('x-request-id', request.id);
+  reply.header('api-version', API_VERSION);
+}
+
 export default fp(async (app) => {
   app.addHook('onRequest', async (request, reply) => {
-    reply.header('x-request-id', request.id);
-    reply.header('api-version', API_VERSION);
+    wireHeaders(request, reply);
     // No route takes this body: answered before it is read, so a flood of large bodies to made-up paths costs nothing.
     if (!request.routeOptions.url && hasBody(request.headers)) {
       reply.header('connection', 'close'); // the unread body is not drained: the socket is closed instead
-      return sendError(request, reply, new NotFoundError(`No route ${request.method} ${request.url.split('?')[0]}`));
+      return notFoundHandler(request, reply);
     }
   });
 

@@ -1,7 +1,8 @@
-import { LockMode, UniqueConstraintViolationException } from '@mikro-orm/core';
+import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { type InferResult, sql } from 'kysely';
 import { db, iso } from '../../db/database.js';
+import { flushOrConflict } from '../../db/flush.js';
 import type { Keyset } from '../../db/keyset.js';
 import { ConflictError, DomainRuleError, type FieldError, NotFoundError, ValidationError } from '../../errors/index.js';
 import { uuidv7 } from '../../ids.js';
@@ -63,15 +64,8 @@ async function lockRole(tx: EntityManager, id: string) {
   return role;
 }
 
-/** Writes the changes so far; the unique index on lower(name) settles a name taken, also concurrently. */
-async function flushOrNameTaken(tx: EntityManager): Promise<void> {
-  await tx.flush().catch((err) => {
-    if (err instanceof UniqueConstraintViolationException) throw nameTaken();
-    throw err;
-  });
-}
-
-const nameTaken = () => new ConflictError('A role with this name already exists', { field: 'name' });
+const ROLE_NAME_TAKEN = 'A role with this name already exists';
+const nameTaken = () => new ConflictError(ROLE_NAME_TAKEN, { field: 'name' });
 
 /** Unknown names answer 400 with one entry per offending list item. */
 export function assertKnownPermissions(names: string[], field = 'permissions'): void {
@@ -127,7 +121,7 @@ export async function createRole(
   return deps.uow.run(act, async (tx) => {
     const role = tx.create(Role, { id: uuidv7(), name: input.name.trim(), description: input.description ?? null });
     for (const permission of permissions) role.permissions.add(tx.create(RolePermission, { role, permission }));
-    await flushOrNameTaken(tx);
+    await flushOrConflict(tx, ROLE_NAME_TAKEN, 'name');
     return {
       result: (await loadRole(tx, role.id))!,
       audit: {
@@ -165,7 +159,7 @@ export async function updateRole(
     // A PATCH is a change even when it repeats the stored values.
     role.updatedAt = new Date();
     // The check above cannot see a name another transaction is taking right now: the unique index can.
-    await flushOrNameTaken(tx);
+    await flushOrConflict(tx, ROLE_NAME_TAKEN, 'name');
     return {
       result: (await loadRole(tx, id))!,
       audit: {

@@ -1,8 +1,9 @@
-import { LockMode, UniqueConstraintViolationException } from '@mikro-orm/core';
+import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { flushOrConflict } from '../../db/flush.js';
 import type { Keyset } from '../../db/keyset.js';
 import { preparedQuery } from '../../db/prepared.js';
-import { ConflictError, ForbiddenError, NotFoundError } from '../../errors/index.js';
+import { ForbiddenError, NotFoundError } from '../../errors/index.js';
 import { uuidv7 } from '../../ids.js';
 import { job } from '../../jobs/catalogue.js';
 import { assertFilterInScope, type DataScope, inScope, scopeFilter } from '../access/scope.js';
@@ -53,14 +54,6 @@ export async function lockVisibleUser(tx: EntityManager, scope: DataScope, id: s
   );
   if (!user) throw new NotFoundError('No such user');
   return user;
-}
-
-/** Writes the changes so far (a view reads them back next); a unique index refusing them answers 409. */
-async function flushOrConflict(tx: EntityManager, message: string, field: string): Promise<void> {
-  await tx.flush().catch((err) => {
-    if (err instanceof UniqueConstraintViolationException) throw new ConflictError(message, { field });
-    throw err;
-  });
 }
 
 export interface CreateUserInput {

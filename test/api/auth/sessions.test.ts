@@ -1,4 +1,5 @@
 import test, { type ExecutionContext } from 'ava';
+import type { SessionView } from '../../../shared/domain/identity/auth.service.js';
 import { uuidv7 } from '../../../shared/ids.js';
 import { type Api, client, type Response } from '../../helpers/client.js';
 import { sqlOn } from '../../helpers/db.js';
@@ -34,17 +35,7 @@ test("GET /auth/sessions lists the caller's live families and marks the calling 
   const { pairs } = await given.devices(stack, 3);
   const stranger = await given.devices(stack, 1);
   expectNoContent(t, await logout(pairs[2].accessToken, pairs[2].refreshToken));
-  const list = expectData<
-    {
-      familyId: string;
-      current: boolean;
-      createdAt: string;
-      lastUsedAt: string;
-      expiresAt: string;
-      userAgent: string | null;
-      ip: string | null;
-    }[]
-  >(t, await sessions(pairs[1].accessToken));
+  const list = expectData<SessionView[]>(t, await sessions(pairs[1].accessToken));
   t.deepEqual(
     list.map((s) => s.familyId).sort(),
     [pairs[0].familyId, pairs[1].familyId].sort(),
