@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { type Config, loadConfig } from '../shared/config/index.js';
 import type { Orm } from '../shared/db/orm.js';
+import { warnWhenMailNotConfigured } from '../shared/domain/mail/delivery.js';
 import { createLogger } from '../shared/logger.js';
 import { isEntry, onShutdown, runMain } from '../shared/process.js';
 import { buildApp } from './app.js';
@@ -28,7 +29,9 @@ export async function startWebServer(config: Config, orm?: Orm) {
 if (isEntry(import.meta.url)) {
   runMain(async () => {
     const config = loadConfig();
+    const log = createLogger(config.LOG_LEVEL, 'web');
+    warnWhenMailNotConfigured(config, log);
     const app = await startWebServer(config);
-    onShutdown(createLogger(config.LOG_LEVEL, 'web'), config.SHUTDOWN_GRACE_MS, () => closeWebServer(app));
+    onShutdown(log, config.SHUTDOWN_GRACE_MS, () => closeWebServer(app));
   });
 }

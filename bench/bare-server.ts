@@ -15,6 +15,14 @@ app.get<{ Params: { id: string } }>('/users/:id', async (request, reply) => {
   if (!rows.length) return reply.code(404).send({ error: { code: 'NOT_FOUND' } });
   return { data: rows[0], meta: { requestId: uuidv7() } };
 });
+app.get<{ Params: { id: string } }>('/policies/:id', async (request, reply) => {
+  const { rows } = await pool.query(
+    'select id, policy_number, status, agent_id, insurer_id, holder_name, premium_minor, effective_to from policies where id = $1',
+    [request.params.id],
+  );
+  if (!rows.length) return reply.code(404).send({ error: { code: 'NOT_FOUND' } });
+  return { data: rows[0], meta: { requestId: uuidv7() } };
+});
 await app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });
 process.once(
   'SIGTERM',

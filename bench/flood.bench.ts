@@ -22,12 +22,21 @@ async function p99Of(url: string, seconds: number): Promise<number> {
   return samples[Math.floor(samples.length * 0.99)];
 }
 
-/** Three senders, in a process of their own, posting the hostile body without a token to a public route, the webhook and an unknown route. */
-function flood(base: string, seconds: number): Promise<unknown> {
-  const sender = spawn(process.execPath, ['--import', 'tsx', 'bench/flood-sender.ts', base, String(seconds)], {
-    stdio: 'inherit',
+/**
+ * Three senders, in a process of their own, posting the hostile body without a token to a public route,
+ * the webhook and an unknown route; resolves with how many requests they sent. `nice` runs the process
+ * at the lowest CPU priority, standing in for a sender on another machine.
+ */
+function flood(base: string, seconds: number, nice: boolean): Promise<number> {
+  const node = [process.execPath, '--import', 'tsx', 'bench/flood-sender.ts', base, String(seconds)];
+  const sender = nice
+    ? spawn('nice', ['-n', '19', ...node], { stdio: ['ignore', 'pipe', 'inherit'] })
+    : spawn(node[0], node.slice(1), { stdio: ['ignore', 'pipe', 'inherit'] });
+  let out = '';
+  sender.stdout.on('data', (chunk) => {
+    out += chunk;
   });
-  return new Promise((resolve) => sender.once('exit', resolve));
+  return new Promise((resolve) => sender.once('exit', () => resolve(Number(out.trim().split('\n').pop()))));
 }
 
 /**
@@ -56,11 +65,18 @@ export async function benchFlood(): Promise<{ line: string }> {
       const live = `http://127.0.0.1:${port}/health/live`;
       await p99Of(live, 2); // warm-up
       const idle = await p99Of(live, SECONDS);
-      const [flooded] = await Promise.all([p99Of(live, SECONDS), flood(`http://127.0.0.1:${port}`, SECONDS)]);
-      const ratio = flooded / idle;
-      return {
-        line: `/health/live p99 under a flood of hostile bodies: ${flooded.toFixed(2)} ms vs idle ${idle.toFixed(2)} ms  ratio ${ratio.toFixed(2)}  (target <= 3: ${ratio <= 3 ? 'met' : 'NOT met'})`,
-      };
+      const lines = [`/health/live p99 idle: ${idle.toFixed(2)} ms`];
+      for (const nice of [false, true]) {
+        const [flooded, sent] = await Promise.all([
+          p99Of(live, SECONDS),
+          flood(`http://127.0.0.1:${port}`, SECONDS, nice),
+        ]);
+        const ratio = flooded / idle;
+        lines.push(
+          `  under a flood of hostile bodies (sender ${nice ? 'at the lowest CPU priority' : 'competing for the same 2 cores'}, ${(sent / SECONDS).toFixed(0)} refused/s): ${flooded.toFixed(2)} ms  ratio ${ratio.toFixed(2)}  (target <= 3: ${ratio <= 3 ? 'met' : 'NOT met'})`,
+        );
+      }
+      return { line: lines.join('\n') };
     } finally {
       app.kill('SIGTERM');
       await new Promise((r) => (app.exitCode !== null ? r(undefined) : app.once('exit', r)));

@@ -33,10 +33,10 @@ const mean = (xs: Measured[]): Measured => ({
 });
 
 /**
- * An authenticated single-record read over real HTTP on loopback (autocannon, 32 connections, no
- * pipelining): GET /users/{id} on the app as `npm start` runs it (compiled, request logging on,
+ * Authenticated single-record reads over real HTTP on loopback (autocannon, 32 connections, no
+ * pipelining): GET /users/{id} and GET /policies/{id} on the app as `npm start` runs it (compiled, request logging on,
  * rate limit in Redis, token check, caller resolution, permission and scope, ORM), against a bare
- * Fastify process doing one primary-key SELECT with pg on the same database. The two alternate in
+ * Fastify process doing one primary-key SELECT per request with pg on the same database. The two alternate in
  * rounds of the same run, so the machine's state weighs on both alike.
  */
 export async function benchHttp(): Promise<{ line: string }> {
@@ -59,6 +59,14 @@ export async function benchHttp(): Promise<{ line: string }> {
     await em.execute(
       `insert into auth_sessions (family_id, user_id, refresh_hash, expires_at, absolute_expires_at) values (?, ?, ?, now() + interval '1 day', now() + interval '1 day')`,
       [familyId, caller, randomBytes(16).toString('hex')],
+    );
+    // A policy of the target agent, read in scope all (the caller is an admin).
+    const policy = uuidv7();
+    await em.execute(
+      `insert into policies (id, policy_number, status, agent_id, insurer_id, product_code, holder_name, currency,
+         sum_insured_minor, premium_minor, effective_from, effective_to)
+       values (?, 'BENCH-1', 'active', ?, 'insurer-bench', 'MOTOR', 'Bench Holder', 'KES', 1000000, 50000, '2026-01-01', '2026-12-31')`,
+      [policy, target],
     );
     const token = createSigner({ key: JWT_SECRET, algorithm: 'HS256', expiresIn: 3_600_000 })({
       sub: caller,
@@ -87,27 +95,30 @@ export async function benchHttp(): Promise<{ line: string }> {
     });
     try {
       await Promise.all([waitUntilUp(appPort, app), waitUntilUp(barePort, bare)]);
-      const appUrl = `http://127.0.0.1:${appPort}/users/${target}`;
-      const bareUrl = `http://127.0.0.1:${barePort}/users/${target}`;
       const auth = { authorization: `Bearer ${token}` };
-      await run(appUrl, auth, 2); // warm-up: JIT, pools, prepared plans
-      await run(bareUrl, {}, 2);
-      const appRounds: Measured[] = [];
-      const bareRounds: Measured[] = [];
-      for (let i = 0; i < ROUNDS; i++) {
-        bareRounds.push(await run(bareUrl, {}, SECONDS));
-        appRounds.push(await run(appUrl, auth, SECONDS));
-      }
-      const a = mean(appRounds);
-      const b = mean(bareRounds);
-      return {
-        line: `${ratioLine(
-          'authenticated read (GET /users/{id}, HTTP, 32 connections)',
+      const compare = async (name: string, path: string) => {
+        const appUrl = `http://127.0.0.1:${appPort}${path}`;
+        const bareUrl = `http://127.0.0.1:${barePort}${path}`;
+        await run(appUrl, auth, 2); // warm-up: JIT, pools, prepared plans
+        await run(bareUrl, {}, 2);
+        const appRounds: Measured[] = [];
+        const bareRounds: Measured[] = [];
+        for (let i = 0; i < ROUNDS; i++) {
+          bareRounds.push(await run(bareUrl, {}, SECONDS));
+          appRounds.push(await run(appUrl, auth, SECONDS));
+        }
+        const a = mean(appRounds);
+        const b = mean(bareRounds);
+        return `${ratioLine(
+          `authenticated read (${name}, HTTP, 32 connections)`,
           { label: 'app', perSecond: a.perSecond },
           { label: 'bare Fastify+pg', perSecond: b.perSecond },
           0.45,
-        )}\n  p99: app ${a.p99.toFixed(1)} ms, bare ${b.p99.toFixed(1)} ms`,
+        )}\n  p99: app ${a.p99.toFixed(1)} ms, bare ${b.p99.toFixed(1)} ms`;
       };
+      const users = await compare('GET /users/{id}', `/users/${target}`);
+      const policies = await compare('GET /policies/{id}', `/policies/${policy}`);
+      return { line: `${users}\n${policies}` };
     } finally {
       app.kill('SIGTERM');
       bare.kill('SIGTERM');

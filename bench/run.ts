@@ -1,12 +1,16 @@
 import { benchAuditChain } from './audit-chain.bench.js';
 import { benchFlood } from './flood.bench.js';
 import { benchHttp } from './http.bench.js';
+import { benchPolicyList } from './policy-list.bench.js';
+import { benchWebhook } from './webhook.bench.js';
 
 /** `npm run bench`: each benchmark prints its rate against a bare baseline measured in the same run. */
 const benches: Record<string, () => Promise<{ line: string }>> = {
   audit: benchAuditChain,
   http: benchHttp,
   flood: benchFlood,
+  'policy-list': benchPolicyList,
+  webhook: benchWebhook,
 };
 
 const only = process.argv.slice(2);

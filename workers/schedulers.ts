@@ -27,6 +27,21 @@ export function schedules(config: Config): Schedule[] {
     },
     { id: 'purge-idempotency', job: 'maintenance.purge-idempotency', payload: {}, every: 3600_000 },
     { id: 'clean-outbox', job: 'maintenance.clean-outbox', payload: {}, pattern: '17 3 * * *' },
+    { id: 'forget-sign-in-records', job: 'maintenance.forget-sign-in-records', payload: {}, pattern: '40 * * * *' },
+    // Daily, early UTC: expire ended terms first, then generate the renewals now due, then lapse stale offers.
+    { id: 'expire-policies', job: 'policies.expire', payload: {}, pattern: '5 0 * * *' },
+    { id: 'generate-renewals', job: 'renewals.generate-due', payload: {}, pattern: '20 0 * * *' },
+    { id: 'lapse-renewals', job: 'renewals.lapse-offers', payload: {}, pattern: '35 0 * * *' },
+    {
+      id: 'expire-quotations',
+      job: 'quotations.expire',
+      payload: {},
+      every: config.QUOTATION_SWEEP_EVERY * 1000,
+      setting: 'QUOTATION_SWEEP_EVERY',
+    },
+    // Hourly: a dispute past its deadline is escalated within the hour; closing after 14 days needs no more.
+    { id: 'escalate-disputes', job: 'disputes.escalate-overdue', payload: {}, pattern: '10 * * * *' },
+    { id: 'close-disputes', job: 'disputes.close-ended', payload: {}, pattern: '50 1 * * *' },
   ];
 }
 

@@ -15,6 +15,10 @@ export const PageQuery = {
   ),
 };
 
+/** The `q` of a list: a case-insensitive substring of the fields `what` names (backed by a trigram index). */
+export const SearchQuery = (what: string) =>
+  Type.Optional(Type.String({ minLength: 1, maxLength: 100, description: `Case-insensitive substring of ${what}` }));
+
 /** A list's sort whitelist and default order (declared with the list in the domain, see defineList). */
 export interface SortSpec<F extends string> {
   sortable: readonly F[];

@@ -26,10 +26,11 @@ async function send<T, A extends Act>(
   status: number | ((result: T) => number),
   makeAct: (render: (r: unknown) => RenderedResponse) => A,
   run: (act: A) => Promise<T>,
+  present: (result: T) => unknown = (result) => result,
 ): Promise<FastifyReply> {
   const render = (result: unknown): RenderedResponse => {
     const code = typeof status === 'function' ? status(result as T) : status;
-    return { status: code, body: code === 204 ? null : ok(request, result) };
+    return { status: code, body: code === 204 ? null : ok(request, present(result as T)) };
   };
   const act = makeAct(render);
   const result = await run(act);
@@ -41,14 +42,17 @@ async function send<T, A extends Act>(
 /**
  * Runs a signed-in user's state-changing service call and sends its response. The same rendering is
  * stored with the change as the idempotency record, so a replay answers exactly what the first
- * request answered. `status` may depend on the result (201 created vs 200 updated); 204 sends no body.
+ * request answered. `status` may depend on the result (201 created vs 200 updated), and `present`
+ * picks what of the result is the response's data (the record, not the flag that chose the status);
+ * 204 sends no body.
  */
 export const sendWrite = <T>(
   request: FastifyRequest,
   reply: FastifyReply,
   status: number | ((result: T) => number),
   run: (act: UserAct) => Promise<T>,
-) => send(request, reply, status, (render) => ({ ...actOf(request, render), caller: callerOf(request) }), run);
+  present?: (result: T) => unknown,
+) => send(request, reply, status, (render) => ({ ...actOf(request, render), caller: callerOf(request) }), run, present);
 
 /** The same for the public routes (sign-in, password recovery, webhooks): nobody is signed in. */
 export const sendPublicWrite = <T>(

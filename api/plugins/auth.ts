@@ -7,7 +7,7 @@ import type { AccessClaims } from '../../shared/domain/identity/access-token.js'
 import { CallerResolver } from '../../shared/domain/identity/caller-resolution.js';
 import type { Stamps } from '../../shared/domain/identity/caller-stamps.js';
 import { AppError, ForbiddenError, UnauthenticatedError } from '../../shared/errors/index.js';
-import { BOARD_COOKIE, BOARD_PATH } from './bull-board.js';
+import { BOARD_COOKIE, BOARD_PATH, BOARD_SIGN_IN, isBoardPageLoad, redirectToBoardSignIn } from './bull-board.js';
 import { sendError } from './errors.js';
 
 declare module 'fastify' {
@@ -57,10 +57,7 @@ function boardCookieToken(request: FastifyRequest): string | undefined {
     try {
       return decodeURIComponent(value.join('='));
     } catch {
-      throw new UnauthenticatedError(
-        'UNAUTHENTICATED',
-        `The board cookie is malformed; sign in at ${BOARD_PATH}/sign-in`,
-      );
+      throw new UnauthenticatedError('UNAUTHENTICATED', `The board cookie is malformed; sign in at ${BOARD_SIGN_IN}`);
     }
   }
   return undefined;
@@ -135,6 +132,8 @@ export default fp(async (app) => {
           missingPermissions: missing,
         });
     } catch (err) {
+      // A browser opening the board without a valid session is sent to sign in, not shown JSON.
+      if (err instanceof UnauthenticatedError && isBoardPageLoad(request)) return redirectToBoardSignIn(request, reply);
       // Answered here rather than thrown: plugins such as Bull Board install error handlers of their own.
       if (err instanceof AppError) return sendError(request, reply, err);
       throw err;
@@ -148,7 +147,7 @@ export default fp(async (app) => {
       throw new UnauthenticatedError(
         'UNAUTHENTICATED',
         request.url.startsWith(BOARD_PATH)
-          ? `Authentication is required; sign in at ${BOARD_PATH}/sign-in`
+          ? `Authentication is required; sign in at ${BOARD_SIGN_IN}`
           : 'Authentication is required',
       );
     }

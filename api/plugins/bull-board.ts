@@ -3,18 +3,58 @@ import { fileURLToPath } from 'node:url';
 import { createBullBoard } from '@bull-board/api';
 import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';
 import { FastifyAdapter } from '@bull-board/fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { ValidationError } from '../../shared/errors/index.js';
 
 export const BOARD_PATH = '/admin/queues';
 
 export const BOARD_COOKIE = 'board_token';
+export const BOARD_SIGN_IN = `${BOARD_PATH}/sign-in`;
 const signInPage = readFileSync(fileURLToPath(new URL('./board-sign-in.html', import.meta.url)), 'utf8');
+
+/** The weight an Accept header gives a media type: its most specific matching range wins (none: 0; no header: any type, 1). */
+function acceptWeight(accept: string | undefined, type: string): number {
+  if (!accept) return 1;
+  let best = { specificity: -1, q: 0 };
+  for (const range of accept.split(',')) {
+    const [name, ...params] = range.trim().toLowerCase().split(';');
+    const [major, minor] = name.trim().split('/');
+    const specificity =
+      name.trim() === type ? 2 : minor === '*' && major === type.split('/')[0] ? 1 : name.trim() === '*/*' ? 0 : -1;
+    if (specificity <= best.specificity) continue;
+    const q = params.map((p) => /^\s*q=([0-9.]+)\s*$/.exec(p)?.[1]).find(Boolean);
+    best = { specificity, q: q === undefined ? 1 : Number(q) };
+  }
+  return best.q;
+}
+
+/**
+ * A browser opening a board page, as opposed to an API client or the board's own calls: a GET that
+ * prefers HTML to JSON. Without a valid session it is sent to the sign-in page rather than shown a
+ * JSON error; API clients (JSON, or no Accept header) keep the 401 envelope.
+ */
+export function isBoardPageLoad(request: FastifyRequest): boolean {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return false;
+  if (request.url !== BOARD_PATH && !request.url.startsWith(`${BOARD_PATH}/`)) return false;
+  const accept = request.headers.accept;
+  if (!accept) return false;
+  const html = acceptWeight(accept, 'text/html');
+  return html > 0 && html > acceptWeight(accept, 'application/json');
+}
+
+/** 303 to the sign-in page; a board cookie that was sent (expired, revoked, malformed) is cleared. */
+export function redirectToBoardSignIn(request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  if ((request.headers.cookie ?? '').split(';').some((part) => part.trim().startsWith(`${BOARD_COOKIE}=`)))
+    reply.header('set-cookie', `${BOARD_COOKIE}=; Path=${BOARD_PATH}; HttpOnly; SameSite=Strict; Max-Age=0`);
+  return reply.redirect(BOARD_SIGN_IN, 303);
+}
 
 /**
  * Bull Board over every queue, for holders of queue:admin. API clients send the bearer header; a
  * browser signs in at /admin/queues/sign-in, which exchanges its access token for an HttpOnly,
- * SameSite=Strict cookie scoped to the board (accepted only on board routes).
+ * SameSite=Strict cookie scoped to the board (accepted only on board routes). A browser that opens
+ * the board without a valid session is sent to the sign-in page (see isBoardPageLoad).
  */
 export default fp(async (app) => {
   const serverAdapter = new FastifyAdapter();
@@ -25,7 +65,7 @@ export default fp(async (app) => {
     options: { uiConfig: { boardTitle: 'Insurance back office queues' } },
   });
   app.get(
-    `${BOARD_PATH}/sign-in`,
+    BOARD_SIGN_IN,
     {
       config: { public: true },
       schema: { hide: true, response: { 200: { type: 'string' } } },

@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { ValidationError } from '../../shared/errors/index.js';
+import { PayloadTooLargeError, ValidationError } from '../../shared/errors/index.js';
 import { uuidv7 } from '../../shared/ids.js';
 import { MAX_JSON_DEPTH, nestsDeeperThan } from '../http/json-depth.js';
 import { notFoundHandler } from './errors.js';
@@ -33,13 +33,30 @@ export function wireHeaders(request: FastifyRequest, reply: FastifyReply): void 
   reply.header('api-version', API_VERSION);
 }
 
+/**
+ * The unread body of a refused request is neither drained nor read: the answer says
+ * `Connection: close` and the socket is destroyed as soon as the answer is written, so whatever the
+ * sender keeps pushing is dropped by the kernel instead of passing through the event loop.
+ */
+function closeOnceAnswered(reply: FastifyReply): void {
+  reply.header('connection', 'close');
+  reply.raw.once('finish', () => reply.raw.socket?.destroy());
+}
+
 export default fp(async (app) => {
   app.addHook('onRequest', async (request, reply) => {
     wireHeaders(request, reply);
     // No route takes this body: answered before it is read, so a flood of large bodies to made-up paths costs nothing.
     if (!request.routeOptions.url && hasBody(request.headers)) {
-      reply.header('connection', 'close'); // the unread body is not drained: the socket is closed instead
+      closeOnceAnswered(reply);
       return notFoundHandler(request, reply);
+    }
+    // A body declared larger than the route takes: refused before any other hook, the rate limit's
+    // Redis round trip included (a refusal that costs less than counting it), and never read.
+    const limit = request.routeOptions.bodyLimit;
+    if (limit !== undefined && Number(request.headers['content-length'] ?? 0) > limit) {
+      closeOnceAnswered(reply);
+      throw new PayloadTooLargeError(limit);
     }
   });
 

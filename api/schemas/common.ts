@@ -109,6 +109,34 @@ export const Timestamp = Type.String({ format: 'date-time', description: 'ISO 86
 export const Uuid = Type.String({ format: 'uuid' });
 /** A UUID that names something, e.g. a path parameter: `IdOf('The user')`. */
 export const IdOf = (what: string) => Type.String({ format: 'uuid', description: `${what}'s id` });
+/** An insurer's id as the platform knows it (insurers are outside this service). */
+export const InsurerId = (description?: string) =>
+  Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9._:-]+$', ...(description ? { description } : {}) });
+/** A phone number as people write it. */
+export const Phone = Type.String({ pattern: '^\\+?[0-9 ()-]{5,32}$', maxLength: 32 });
+/** `T` or null. */
+export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 /** `{ type: string, enum: [...] }`, typed as the union of its values. */
 export const StringEnum = <const T extends readonly string[]>(values: T, options: Record<string, unknown> = {}) =>
   Type.Unsafe<T[number]>({ type: 'string', enum: [...values], ...options });
+
+/** Money: an integer amount in minor units (cents) and an ISO 4217 currency. Never floating point. */
+export const Money = component(
+  'Money',
+  Type.Object(
+    {
+      amountMinor: Type.Integer({
+        minimum: 0,
+        maximum: Number.MAX_SAFE_INTEGER,
+        description: 'In minor units, e.g. cents',
+      }),
+      currency: Type.String({ pattern: '^[A-Z]{3}$', description: 'ISO 4217, e.g. KES' }),
+    },
+    {
+      additionalProperties: false,
+      description: 'An amount of money, e.g. { "amountMinor": 1250000, "currency": "KES" }',
+    },
+  ),
+);
+/** A calendar date, `YYYY-MM-DD`. */
+export const CalendarDate = Type.String({ format: 'date', description: 'A calendar date, YYYY-MM-DD' });

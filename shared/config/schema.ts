@@ -37,11 +37,17 @@ export const ConfigSchema = Type.Object({
   REFRESH_TOKEN_TTL: PositiveInt(2_592_000, 'refresh token sliding lifetime, seconds'),
   REGISTRY_WEBHOOK_SECRET: Type.String({
     minLength: 16,
+    // One secret, or several (each of 16 characters or more) separated by spaces or commas.
+    pattern: '^[\\s,]*[^\\s,]{16,}([\\s,]+[^\\s,]{16,})*[\\s,]*$',
     default: 'dev-registry-webhook-secret',
-    description: 'HMAC key of the registry webhook (Standard Webhooks; a whsec_ base64 value is decoded)',
+    description:
+      'HMAC key of the registry webhook (Standard Webhooks; a whsec_ base64 value is decoded); several, separated by spaces or commas, while rotating (newest first)',
   }),
   SMTP_URL: Type.Optional(
-    Type.String({ pattern: '^smtps?://', description: 'SMTP server for mail; unset: mail is written to the log' }),
+    Type.String({
+      pattern: '^smtps?://',
+      description: 'SMTP server for mail; unset: development writes each mail whole to the log, elsewhere none is sent',
+    }),
   ),
   MAIL_FROM: Type.String({
     minLength: 3,
@@ -67,7 +73,7 @@ export const ConfigSchema = Type.Object({
   RATE_LIMIT_PASSWORD_MAX: PositiveInt(5, 'forgot/reset password requests per minute per IP'),
   RATE_LIMIT_MFA_MAX: PositiveInt(10, 'MFA verify/disable requests per minute per IP'),
   RATE_LIMIT_WEBHOOK_MAX: PositiveInt(600, 'registry webhook requests per minute per IP'),
-  LOCKOUT_THRESHOLD: PositiveInt(10, 'consecutive failed passwords before lockout'),
+  LOCKOUT_THRESHOLD: PositiveInt(10, 'consecutive failed sign-ins of one email before it is locked out'),
   LOCKOUT_MINUTES: PositiveInt(15, 'lockout duration, minutes'),
   REINSTATEMENT_WINDOW_DAYS: PositiveInt(30, 'days after cancellation or lapse a policy can be reinstated'),
   RENEWAL_LEAD_DAYS: PositiveInt(60, 'days before effectiveTo a renewal is generated'),

@@ -21,6 +21,21 @@ export interface AuditInput {
 
 export type { JobInput };
 
+/**
+ * A domain event: one entry of a record's stream (a policy's timeline, a claim's history). Written by
+ * the unit of work with the actor and request id of the change, in its transaction.
+ */
+export interface EventInput {
+  stream: { type: 'policy' | 'claim'; id: string };
+  /** e.g. `policy.issued`, `endorsement.approved`. */
+  type: string;
+  /** The record that changed (the policy itself, an endorsement, a claim, a renewal). */
+  subjectType: string;
+  subjectId: string;
+  /** What a reader of the timeline needs; never secrets. */
+  data?: Record<string, unknown>;
+}
+
 /** What the response of a request will be, so the idempotency record is stored with the change. */
 export interface RenderedResponse {
   status: number;
@@ -42,14 +57,11 @@ export interface WriteContext {
   idempotency?: IdempotencyCompletion;
 }
 
-/**
- * What a unit of work returns. `audit` is required: a change states its audit entries
- * (an empty list only where nothing changed, such as a job that found its work already done).
- */
-export interface Outcome<T> {
-  result: T;
+interface OutcomeParts {
   audit: AuditInput | AuditInput[];
   jobs?: JobInput[];
+  /** Domain events the change appends to record streams (a policy's timeline, a claim's history). */
+  events?: EventInput[];
   /**
    * The request fails, but what the work did must still be committed (a failed-attempt counter, a
    * family revoked on refresh-token reuse). Committed with its audit and jobs, never stored as the
@@ -57,6 +69,14 @@ export interface Outcome<T> {
    */
   failure?: Error;
 }
+
+/**
+ * What a unit of work returns: its answer as `result`, or as `answer`, read once the events are
+ * written (for answers that show them, such as a claim with its history). `audit` is required (an
+ * empty list only where nothing changed, such as a job that found its work already done).
+ */
+export type Outcome<T> = OutcomeParts &
+  ({ result: T; answer?: undefined } | { result?: undefined; answer: (em: EntityManager) => Promise<T> });
 
 /**
  * Serialises the tail of audited transactions (audit insert to COMMIT). The lock is held until
@@ -74,8 +94,8 @@ export class UnitOfWork {
   ) {}
 
   /**
-   * One PostgreSQL transaction: the change made by `work`, then its outbox rows, its idempotency
-   * record and, last, its audit entries. Either all of them are committed or none is.
+   * One PostgreSQL transaction: the change made by `work`, then its outbox rows, its domain events,
+   * its idempotency record and, last, its audit entries. Either all of them are committed or none is.
    */
   async run<T>(ctx: WriteContext, work: (em: EntityManager) => Promise<Outcome<T>>): Promise<T> {
     const em = this.orm.em.fork();
@@ -86,15 +106,17 @@ export class UnitOfWork {
       const done = await work(tx);
       await tx.flush();
       if (done.jobs?.length) await writeOutbox(tx, done.jobs);
+      if (done.events?.length) await writeEvents(tx, ctx, done.events);
+      const result = done.answer ? await done.answer(tx) : (done.result as T);
       // Only the first successful unit of work of a request completes its idempotency claim.
       if (ctx.idempotency && !done.failure && !ctx.idempotency.stored) {
-        rendered = ctx.idempotency.render(done.result);
+        rendered = ctx.idempotency.render(result);
         ctx.idempotency.complete(tx, rendered);
         await tx.flush();
       }
       const entries = Array.isArray(done.audit) ? done.audit : [done.audit];
       if (entries.length) await writeAudit(tx, ctx, entries);
-      return done;
+      return { result, failure: done.failure };
     });
     // Also after a committed failure: what it wrote (a revoked family, a lock) must be seen.
     if (this.afterCommit && committed) await this.afterCommit(committed);
@@ -114,6 +136,24 @@ async function writeOutbox(em: EntityManager, jobs: JobInput[]): Promise<void> {
     .execute();
   // Delivered at COMMIT; wakes the relay so jobs start without waiting for its next poll.
   await db(em).selectNoFrom(sql`pg_notify('outbox', '')`.as('notified')).execute();
+}
+
+async function writeEvents(em: EntityManager, ctx: WriteContext, events: EventInput[]): Promise<void> {
+  await db(em)
+    .insertInto('domain_events')
+    .values(
+      events.map((e) => ({
+        stream_type: e.stream.type,
+        stream_id: e.stream.id,
+        type: e.type,
+        subject_type: e.subjectType,
+        subject_id: e.subjectId,
+        actor: ctx.actor,
+        request_id: ctx.requestId ?? null,
+        data: e.data ?? {},
+      })),
+    )
+    .execute();
 }
 
 async function writeAudit(em: EntityManager, ctx: WriteContext, entries: AuditInput[]): Promise<void> {

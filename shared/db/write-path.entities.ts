@@ -66,3 +66,21 @@ export const IdempotencyRecord = defineEntity({
     createdAt: p.datetime().defaultRaw('now()'),
   }),
 });
+
+/** A domain event on a record's stream (a policy's timeline), written by the unit of work with its change. */
+export const DomainEvent = defineEntity({
+  name: 'DomainEvent',
+  tableName: 'domain_events',
+  properties: (p) => ({
+    seq: p.bigint('string').primary().autoincrement(),
+    streamType: p.text(),
+    streamId: p.uuid(),
+    type: p.text(),
+    subjectType: p.text(),
+    subjectId: p.text(),
+    actor: p.text(),
+    requestId: p.text().nullable(),
+    data: p.json<Record<string, unknown>>().defaultRaw(`'{}'::jsonb`),
+    occurredAt: p.datetime().defaultRaw('now()'),
+  }),
+});

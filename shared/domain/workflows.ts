@@ -1,9 +1,27 @@
+import { CLAIM_WORKFLOW } from './claims/claim.workflow.js';
+import { DISPUTE_WORKFLOW } from './disputes/dispute.workflow.js';
 import { MFA_WORKFLOW } from './identity/mfa.workflow.js';
+import { INVESTMENT_PRODUCT_WORKFLOW } from './investment-products/investment-product.workflow.js';
+import { NOTIFICATION_TEMPLATE_WORKFLOW } from './notification-templates/notification-template.workflow.js';
+import { ENDORSEMENT_WORKFLOW, POLICY_WORKFLOW } from './policies/policy.workflow.js';
+import { QUOTATION_WORKFLOW } from './quotations/quotation.workflow.js';
+import { RENEWAL_WORKFLOW } from './renewals/renewal.workflow.js';
 import { USER_WORKFLOW } from './users/user.workflow.js';
 import { stepSummary } from './workflow.js';
 
 /** Every workflow of the service, in the order docs/workflows.md lists them. */
-export const WORKFLOWS = [USER_WORKFLOW, MFA_WORKFLOW] as const;
+export const WORKFLOWS = [
+  USER_WORKFLOW,
+  MFA_WORKFLOW,
+  POLICY_WORKFLOW,
+  ENDORSEMENT_WORKFLOW,
+  RENEWAL_WORKFLOW,
+  CLAIM_WORKFLOW,
+  DISPUTE_WORKFLOW,
+  QUOTATION_WORKFLOW,
+  NOTIFICATION_TEMPLATE_WORKFLOW,
+  INVESTMENT_PRODUCT_WORKFLOW,
+] as const;
 
 /** docs/workflows.md, rendered from the tables themselves (a test fails when the file is stale). */
 export function renderWorkflowDocs(): string {

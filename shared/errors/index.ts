@@ -88,12 +88,21 @@ export class InvalidTransitionError extends AppError {
     readonly allowedFrom: readonly string[],
     entity = 'resource',
   ) {
-    super(422, 'INVALID_TRANSITION', `Cannot ${action} a ${entity} that is ${from}`, { from, action, allowedFrom });
+    super(
+      422,
+      'INVALID_TRANSITION',
+      `Cannot ${action} ${/^[aeiou]/.test(entity) ? 'an' : 'a'} ${entity} that is ${from}`,
+      {
+        from,
+        action,
+        allowedFrom,
+      },
+    );
   }
 }
 export class RateLimitedError extends AppError {
-  constructor(retryAfterSeconds: number) {
-    super(429, 'RATE_LIMITED', `Too many requests; retry in ${retryAfterSeconds} s`, undefined, {
+  constructor(retryAfterSeconds: number, opts: { message?: string; details?: unknown } = {}) {
+    super(429, 'RATE_LIMITED', opts.message ?? `Too many requests; retry in ${retryAfterSeconds} s`, opts.details, {
       'retry-after': String(retryAfterSeconds),
     });
   }

@@ -26,23 +26,57 @@ export interface JobSpec {
 export const CATALOGUE = {
   webhooks: {
     'registry-event': {
-      payload: Ids({ eventId: RegistryEventId }),
+      // The delivery's request id (X-Request-Id form) goes into the worker's audit entries.
+      payload: Ids({
+        eventId: RegistryEventId,
+        requestId: Type.Optional(Type.String({ minLength: 1, maxLength: 128, pattern: '^[A-Za-z0-9._:-]+$' })),
+      }),
       does: 'applies a received registry event to its user',
     },
   },
   mail: {
     // One object per kind of mail as more come; the kind picks the sender.
     send: {
-      payload: Type.Union([Ids({ kind: Type.Literal('password_reset'), resetId: Id })]),
+      payload: Type.Union([
+        Ids({ kind: Type.Literal('password_reset'), resetId: Id }),
+        Ids({ kind: Type.Literal('password_reset_request'), requestId: Id }),
+      ]),
       does: 'mints and sends a password reset or set-password token',
     },
   },
   audit: {
     chain: { payload: Nothing, does: 'hash-chains committed audit entries' },
   },
+  renewals: {
+    'generate-due': {
+      payload: Nothing,
+      does: 'generates a pending renewal for every live policy whose term ends within RENEWAL_LEAD_DAYS',
+    },
+    'lapse-offers': {
+      payload: Nothing,
+      does: "lapses pending and offered renewals whose offer expired or whose policy's term ended",
+    },
+  },
+  quotations: {
+    expire: { payload: Nothing, does: 'expires quoted quotations whose validUntil day (UTC) has ended' },
+  },
+  policies: {
+    expire: { payload: Nothing, does: 'expires active and reinstated policies whose term has ended' },
+  },
+  disputes: {
+    'escalate-overdue': { payload: Nothing, does: 'escalates open and triaged disputes past their response deadline' },
+    'close-ended': {
+      payload: Nothing,
+      does: 'closes upheld, rejected and withdrawn disputes DISPUTE_CLOSE_AFTER_DAYS after they ended',
+    },
+  },
   maintenance: {
     'purge-idempotency': { payload: Nothing, does: 'deletes idempotency records older than IDEMPOTENCY_TTL_HOURS' },
     'clean-outbox': { payload: Nothing, does: 'deletes outbox rows dispatched over 7 days ago' },
+    'forget-sign-in-records': {
+      payload: Nothing,
+      does: 'deletes failure counts of emails neither locked nor failed for a day, and reset requests handled over 7 days ago',
+    },
   },
 } as const satisfies Partial<Record<QueueName, Record<string, JobSpec>>>;
 

@@ -29,6 +29,12 @@ export interface Sweep<T extends keyof Database> {
   apply: (em: EntityManager, id: string) => Promise<Outcome<unknown>>;
 }
 
+/** What a sweep uses of the services' deps (config for the sweeps that read a setting). */
+export type SweepDeps = Pick<ServiceDeps, 'orm' | 'uow' | 'log' | 'config'>;
+
+/** Rows a scheduled sweep claims at a time: 100,000 due items are worked through without loading them all. */
+export const SWEEP_BATCH = 500;
+
 export interface SweepOptions {
   /** Rows claimed at a time: the most the sweep ever holds in memory. */
   batchSize?: number;
@@ -96,7 +102,8 @@ export async function sweep<T extends keyof Database>(
             .skipLocked()
             .executeTakeFirst();
           if (!still) return { result: false, audit: [] };
-          return { ...(await spec.apply(em, id)), result: true };
+          const { audit, jobs, events } = await spec.apply(em, id);
+          return { result: true, audit, jobs, events };
         });
         if (applied) result.processed++;
         else result.skipped++;

@@ -1,6 +1,8 @@
 import { existsSync } from 'node:fs';
 import test from 'ava';
+import { createSigner } from 'fast-jwt';
 import { type Browser, chromium } from 'playwright-core';
+import { uuidv7 } from '../../shared/ids.js';
 import { QUEUE_NAMES } from '../../shared/queues/names.js';
 import { bearer } from '../helpers/client.js';
 import { given } from '../helpers/given.js';
@@ -49,6 +51,74 @@ test('without a session the board answers 401', async (t) => {
   t.is(res.json().error.code, 'UNAUTHENTICATED');
 });
 
+/** What Chromium sends when a page is opened. */
+const BROWSER_ACCEPT =
+  'text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,image/apng,*/*;q=0.8';
+
+test('a browser opening the board without a session is sent to the sign-in page', async (t) => {
+  for (const url of ['/admin/queues', '/admin/queues/', '/admin/queues/queue/mail']) {
+    const res = await stack.app.inject({ method: 'GET', url, headers: { accept: BROWSER_ACCEPT } });
+    t.is(res.statusCode, 303, url);
+    t.is(res.headers.location, '/admin/queues/sign-in', url);
+    t.truthy(res.headers['x-request-id']);
+  }
+});
+
+test('a browser with an expired, revoked or malformed board cookie is sent to sign in, and the cookie is cleared', async (t) => {
+  const admin = await given.account(stack, { roles: ['admin'] });
+  const pair = await given.login(stack, admin);
+  const expired = createSigner({
+    key: stack.config.JWT_SECRET as string,
+    algorithm: 'HS256',
+    expiresIn: 900_000,
+    clockTimestamp: Date.now() - 3_600_000,
+  })({ sub: admin.id, sid: pair.familyId, jti: uuidv7() });
+  const open = (cookie: string) =>
+    stack.app.inject({
+      method: 'GET',
+      url: '/admin/queues',
+      headers: { accept: BROWSER_ACCEPT, cookie: `board_token=${cookie}` },
+    });
+  t.is((await open(pair.accessToken)).statusCode, 200, 'the live session opens the board');
+  const revoked = await given.account(stack, { roles: ['admin'] });
+  const revokedPair = await given.login(stack, revoked);
+  const loggedOut = await stack.app.inject({
+    method: 'POST',
+    url: '/auth/logout-all',
+    headers: { authorization: `Bearer ${revokedPair.accessToken}` },
+  });
+  t.true(loggedOut.statusCode < 300, loggedOut.body);
+  for (const [what, cookie] of [
+    ['expired', expired],
+    ['revoked', revokedPair.accessToken],
+    ['forged', 'not.a.token'],
+    ['malformed', '%E0%A4%A'],
+  ]) {
+    const res = await open(cookie);
+    t.is(res.statusCode, 303, what);
+    t.is(res.headers.location, '/admin/queues/sign-in', what);
+    t.regex(String(res.headers['set-cookie']), /^board_token=; Path=\/admin\/queues; .*Max-Age=0/, what);
+  }
+});
+
+test('API clients without a session keep the JSON 401 envelope on the board', async (t) => {
+  for (const accept of [undefined, 'application/json', 'application/json, text/plain, */*', '*/*']) {
+    const res = await stack.app.inject({
+      method: 'GET',
+      url: '/admin/queues/api/queues',
+      headers: accept ? { accept } : {},
+    });
+    t.is(res.statusCode, 401, String(accept));
+    t.is(res.json().error.code, 'UNAUTHENTICATED', String(accept));
+  }
+  const posted = await stack.app.inject({
+    method: 'PUT',
+    url: '/admin/queues/api/queues/mail/pause',
+    headers: { accept: BROWSER_ACCEPT },
+  });
+  t.is(posted.statusCode, 401, 'only page loads are redirected');
+});
+
 test('without queue:admin the board answers 403 naming the permission', async (t) => {
   const user = await given.user(stack, { permissions: ['system:read'] });
   const res = await stack.app.inject({ method: 'GET', url: '/admin/queues/api/queues', headers: bearer(user) });
@@ -78,8 +148,8 @@ browserTest(
     const admin = await given.account(stack, { roles: ['admin'] });
     const context = await browser.newContext();
     const page = await context.newPage();
-    t.is((await page.goto(`${base}/admin/queues`))?.status(), 401);
-    await page.goto(`${base}/admin/queues/sign-in`);
+    await page.goto(`${base}/admin/queues`);
+    t.is(page.url(), `${base}/admin/queues/sign-in`, 'opening the board without a session leads to sign-in');
     await page.fill('input[name=email]', admin.email);
     await page.fill('input[name=password]', admin.password);
     await page.click('button[type=submit]');

@@ -30,6 +30,34 @@ test('a route reachable without a token takes at most 16 KiB and says so', async
   t.regex(error.message, /16384 bytes/);
 });
 
+test('a body declared larger than the route takes is refused before the rate limit counts it, with the connection closed', async (t) => {
+  // A stack of its own with the contract's login limit: refusals that cost less than counting are not counted.
+  const tight = await startStack({ env: { RATE_LIMIT_LOGIN_MAX: '3' } });
+  try {
+    const body = JSON.stringify({ email: 'a@example.test', password: 'x'.repeat(17_000) });
+    for (let i = 0; i < 6; i++) {
+      const res = await tight.app.inject({
+        method: 'POST',
+        url: '/auth/login',
+        payload: body,
+        headers: { 'content-type': 'application/json' },
+      });
+      expectError(t, res, 413, 'PAYLOAD_TOO_LARGE');
+      t.is(res.headers.connection, 'close');
+      t.is(res.headers['ratelimit-remaining'], undefined, 'not counted');
+    }
+    const counted = await tight.app.inject({
+      method: 'POST',
+      url: '/auth/login',
+      payload: { email: 'a@example.test', password: 'wrong-password-1' },
+    });
+    t.is(counted.statusCode, 401);
+    t.is(counted.headers['ratelimit-remaining'], '2');
+  } finally {
+    await tight.close();
+  }
+});
+
 test('the registry webhook takes a signed body up to 256 KiB, and no more', async (t) => {
   const fits = signedRequest(stack.app, registryEvent({ email: 'kyc@example.test', note: 'x'.repeat(100_000) }));
   t.not((await stack.app.inject(fits)).statusCode, 413);

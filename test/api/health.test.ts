@@ -35,9 +35,14 @@ test('/health/live answers 200 while the process runs', async (t) => {
   t.deepEqual(res.json().data, { status: 'ok' });
 });
 
+/** A database connection opened before probing: the 1 s budget of a check is for an answer, not for a cold pool on a loaded test machine. */
+const warm = (app: { orm: { em: { fork(): { execute(q: string): Promise<unknown> } } } }) =>
+  app.orm.em.fork().execute('select 1');
+
 test('/health/ready answers 200 with each check when PostgreSQL, Redis and migrations are fine', async (t) => {
+  await warm(stack.app);
   const res = await stack.app.inject({ method: 'GET', url: '/health/ready' });
-  t.is(res.statusCode, 200);
+  t.is(res.statusCode, 200, res.body);
   const { status, checks } = res.json().data;
   t.is(status, 'ready');
   for (const name of ['database', 'redis', 'migrations']) t.is(checks[name].status, 'up', name);
@@ -61,6 +66,7 @@ test('/health/ready answers 503 NOT_READY naming the database when PostgreSQL is
 test('/health/ready answers 503 NOT_READY naming Redis when Redis is unreachable', async (t) => {
   const dead = await appWith({ REDIS_URL: 'redis://127.0.0.1:1' });
   try {
+    await warm(dead.app);
     const res = await dead.app.inject({ method: 'GET', url: '/health/ready' });
     t.is(res.statusCode, 503);
     t.is(res.json().error.details.checks.redis.status, 'down');
@@ -86,6 +92,7 @@ test('/health/ready answers 503 when migrations are not applied', async (t) => {
 });
 
 test('/health reports database, redis and queues with their latency', async (t) => {
+  await warm(stack.app);
   const res = await stack.app.inject({ method: 'GET', url: '/health' });
   t.is(res.statusCode, 200);
   const { status, checks } = res.json().data;

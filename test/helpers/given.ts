@@ -4,6 +4,7 @@ import { SYSTEM_ROLES, type SystemRole } from '../../shared/domain/access/system
 import { UserRole } from '../../shared/domain/access/user-role.entity.js';
 import { hashPassword } from '../../shared/domain/identity/passwords.js';
 import { AuthSession } from '../../shared/domain/identity/session.entity.js';
+import { Policy, type PolicyStatus } from '../../shared/domain/policies/policy.entity.js';
 import { User, type UserStatus } from '../../shared/domain/users/user.entity.js';
 import { uuidv7 } from '../../shared/ids.js';
 import type { Stack } from './stack.js';
@@ -167,4 +168,48 @@ async function devices<O extends AccountOptions>(on: On, count: number, opts: O 
   return { ...created, pairs };
 }
 
-export const given = { account, user, admin, role, session, login, devices };
+export interface PolicyOptions {
+  agentId: string;
+  insurerId?: string;
+  status?: PolicyStatus;
+  effectiveFrom?: string;
+  effectiveTo?: string;
+  currency?: string;
+  sumInsuredMinor?: number;
+  premiumMinor?: number;
+  holderName?: string;
+  /** Default TEST-<random>. */
+  policyNumber?: string;
+  /** For cancelled policies: when (default now). */
+  cancelledAt?: Date;
+  lapsedAt?: Date;
+}
+
+/** A policy record (written through the entity, numbered TEST-...): active for a year from today unless told otherwise. */
+async function policy(on: Pick<On, 'orm'>, opts: PolicyOptions) {
+  const em = on.orm.em.fork();
+  const today = new Date().toISOString().slice(0, 10);
+  const nextYear = new Date(Date.now() + 364 * 86_400_000).toISOString().slice(0, 10);
+  const status = opts.status ?? 'active';
+  const created = em.create(Policy, {
+    id: uuidv7(),
+    policyNumber: opts.policyNumber ?? `TEST-${short()}`,
+    status,
+    agentId: opts.agentId,
+    insurerId: opts.insurerId ?? 'insurer-a',
+    productCode: 'MOTOR-COMP',
+    holderName: opts.holderName ?? `Holder ${short()}`,
+    currency: opts.currency ?? 'KES',
+    sumInsuredMinor: opts.sumInsuredMinor ?? 100_000_000,
+    premiumMinor: opts.premiumMinor ?? 5_000_000,
+    effectiveFrom: opts.effectiveFrom ?? today,
+    effectiveTo: opts.effectiveTo ?? nextYear,
+    cancelledAt: status === 'cancelled' ? (opts.cancelledAt ?? new Date()) : null,
+    cancellationReason: status === 'cancelled' ? 'test' : null,
+    lapsedAt: status === 'lapsed' ? (opts.lapsedAt ?? new Date()) : null,
+  });
+  await em.flush();
+  return { id: created.id, policyNumber: created.policyNumber, agentId: created.agentId, insurerId: created.insurerId };
+}
+
+export const given = { account, user, admin, role, session, login, devices, policy };

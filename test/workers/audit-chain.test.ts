@@ -11,7 +11,7 @@ import { bearer } from '../helpers/client.js';
 import { given } from '../helpers/given.js';
 import { type Stack, startStack, waitFor } from '../helpers/stack.js';
 
-/** Each scenario gets its own database: tampering with one chain must not break another test's. */
+/** Each scenario gets its own database (tampering with one chain must not break another test's), one scenario at a time: each starts a stack with pools and chainers of its own. */
 async function withStack(fn: (stack: Stack) => Promise<void>) {
   const stack = await startStack();
   try {
@@ -21,8 +21,8 @@ async function withStack(fn: (stack: Stack) => Promise<void>) {
   }
 }
 
-/** n audited writes, `parallel` at a time (bounded so a loaded CI machine never waits out the pool's acquire timeout). */
-async function writeEntries(uow: UnitOfWork, n: number, tag: string, parallel = 8) {
+/** n audited writes, `parallel` at a time: fewer than the pool has connections (5 in tests), so a loaded machine never waits out the acquire timeout. */
+async function writeEntries(uow: UnitOfWork, n: number, tag: string, parallel = 4) {
   let next = 0;
   await Promise.all(
     Array.from({ length: parallel }, async () => {
@@ -39,7 +39,7 @@ async function writeEntries(uow: UnitOfWork, n: number, tag: string, parallel = 
 
 const sql = (stack: Stack, query: string, params: unknown[] = []) => stack.orm.em.fork().execute(query, params);
 
-test('two API pools writing and two chainers running at once produce one gapless chain in commit order', (t) =>
+test.serial('two API pools writing and two chainers running at once produce one gapless chain in commit order', (t) =>
   withStack(async (stack) => {
     const other = await createOrm(stack.config, 'second-process');
     try {
@@ -71,9 +71,10 @@ test('two API pools writing and two chainers running at once produce one gapless
     } finally {
       await other.close();
     }
-  }));
+  }),
+);
 
-test('with two worker processes running, the audit worker chains every entry the API writes', (t) =>
+test.serial('with two worker processes running, the audit worker chains every entry the API writes', (t) =>
   withStack(async (stack) => {
     const otherOrm = await createOrm(stack.config, 'worker-2');
     const a = await startWorkers({ config: stack.config, orm: stack.orm, log: stack.app.log as never });
@@ -90,17 +91,19 @@ test('with two worker processes running, the audit worker chains every entry the
       await b.close();
       await otherOrm.close();
     }
-  }));
+  }),
+);
 
-test('verify reports the first invalid seq when a stored entry is changed with plain SQL', (t) =>
+test.serial('verify reports the first invalid seq when a stored entry is changed with plain SQL', (t) =>
   withStack(async (stack) => {
     await writeEntries(new UnitOfWork(stack.orm), 10, 'tamper');
     await chainAuditEntries(stack.orm);
     await sql(stack, `update audit_entries set summary = '{"i": 999}' where seq = 4`);
     t.deepEqual(await verifyAuditChain(stack.orm), { valid: false, checked: 3, firstInvalidSeq: 4 });
-  }));
+  }),
+);
 
-test('verify reports a deleted entry, in the middle or at the end of the chain', (t) =>
+test.serial('verify reports a deleted entry, in the middle or at the end of the chain', (t) =>
   withStack(async (stack) => {
     await writeEntries(new UnitOfWork(stack.orm), 10, 'delete');
     await chainAuditEntries(stack.orm);
@@ -108,9 +111,10 @@ test('verify reports a deleted entry, in the middle or at the end of the chain',
     t.deepEqual(await verifyAuditChain(stack.orm), { valid: false, checked: 9, firstInvalidSeq: 10 });
     await sql(stack, `delete from audit_entries where seq = 6`);
     t.deepEqual(await verifyAuditChain(stack.orm), { valid: false, checked: 5, firstInvalidSeq: 6 });
-  }));
+  }),
+);
 
-test('a unit of work that fails leaves no change, no audit entry, no outbox row', (t) =>
+test.serial('a unit of work that fails leaves no change, no audit entry, no outbox row', (t) =>
   withStack(async (stack) => {
     const uow = new UnitOfWork(stack.orm);
     const id = uuidv7();
@@ -131,9 +135,10 @@ test('a unit of work that fails leaves no change, no audit entry, no outbox row'
     t.is((await sql(stack, `select count(*)::int as n from users where id = ?`, [id]))[0].n, 0);
     t.is((await sql(stack, `select count(*)::int as n from audit_entries`))[0].n, 0);
     t.is((await sql(stack, `select count(*)::int as n from outbox`))[0].n, 0);
-  }));
+  }),
+);
 
-test('GET /audit filters by subject, actor, action and time, newest first, with keyset pages', (t) =>
+test.serial('GET /audit filters by subject, actor, action and time, newest first, with keyset pages', (t) =>
   withStack(async (stack) => {
     const reader = await given.user(stack, { permissions: ['audit:read'] });
     await writeEntries(new UnitOfWork(stack.orm), 25, 'page');
@@ -186,9 +191,10 @@ test('GET /audit filters by subject, actor, action and time, newest first, with 
     } while (cursor);
     t.is(seen.length, 25);
     t.is(new Set(seen).size, 25);
-  }));
+  }),
+);
 
-test('GET /audit answers 400 for an unknown sort field or a tampered cursor, and 403 without audit:read', (t) =>
+test.serial('GET /audit answers 400 for an unknown sort field or a tampered cursor, and 403 without audit:read', (t) =>
   withStack(async (stack) => {
     const reader = await given.user(stack, { permissions: ['audit:read'] });
     const badSort = await stack.app.inject({ method: 'GET', url: '/audit?sort=-password', headers: bearer(reader) });
@@ -208,9 +214,10 @@ test('GET /audit answers 400 for an unknown sort field or a tampered cursor, and
     const denied = await stack.app.inject({ method: 'GET', url: '/audit/verify', headers: bearer(outsider) });
     t.is(denied.statusCode, 403);
     t.deepEqual(denied.json().error.details, { missingPermissions: ['audit:read'] });
-  }));
+  }),
+);
 
-test('GET /audit/verify and npm run audit:verify report a broken chain', (t) =>
+test.serial('GET /audit/verify and npm run audit:verify report a broken chain', (t) =>
   withStack(async (stack) => {
     const reader = await given.user(stack, { permissions: ['audit:read'] });
     await writeEntries(new UnitOfWork(stack.orm), 5, 'http');
@@ -232,9 +239,10 @@ test('GET /audit/verify and npm run audit:verify report a broken chain', (t) =>
     const [code] = await once(child, 'exit');
     t.is(code, 1);
     t.regex(out, /BROKEN at seq 2/);
-  }));
+  }),
+);
 
-test('a unit of work that ends in a failure commits its change and audit, then throws', (t) =>
+test.serial('a unit of work that ends in a failure commits its change and audit, then throws', (t) =>
   withStack(async (stack) => {
     const uow = new UnitOfWork(stack.orm);
     const id = uuidv7();
@@ -251,4 +259,5 @@ test('a unit of work that ends in a failure commits its change and audit, then t
     t.is(error?.message, 'answered as a failure');
     t.is((await sql(stack, `select count(*)::int as n from users where id = ?`, [id]))[0].n, 1);
     t.is((await sql(stack, `select count(*)::int as n from audit_entries where action = 'test.counted'`))[0].n, 1);
-  }));
+  }),
+);

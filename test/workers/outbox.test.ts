@@ -134,7 +134,7 @@ test.serial('job schedulers are registered once however many workers start', asy
     const audit = await a.queues.get('audit').getJobSchedulers();
     const maintenance = await a.queues.get('maintenance').getJobSchedulers();
     t.deepEqual(audit.map((s) => s.key).sort(), ['audit-chain']);
-    t.deepEqual(maintenance.map((s) => s.key).sort(), ['clean-outbox', 'purge-idempotency']);
+    t.deepEqual(maintenance.map((s) => s.key).sort(), ['clean-outbox', 'forget-sign-in-records', 'purge-idempotency']);
   } finally {
     await a.close();
     await b.close();

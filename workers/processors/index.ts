@@ -2,10 +2,19 @@ import type { Job } from 'bullmq';
 import { chainAuditEntries } from '../../shared/audit/chain.js';
 import { systemAct, webhookAct } from '../../shared/domain/act.js';
 import type { ServiceDeps } from '../../shared/domain/deps.js';
+import { closeDisputes, escalateOverdueDisputes } from '../../shared/domain/disputes/dispute-sweeps.js';
 import { sendPasswordResetMail } from '../../shared/domain/mail/password-reset-mail.js';
+import { mailPasswordResetRequest } from '../../shared/domain/mail/reset-request-mail.js';
 import type { MailTransport } from '../../shared/domain/mail/transport.js';
-import { cleanOutbox, purgeIdempotencyRecords } from '../../shared/domain/maintenance/maintenance.js';
+import {
+  cleanOutbox,
+  forgetSignInRecords,
+  purgeIdempotencyRecords,
+} from '../../shared/domain/maintenance/maintenance.js';
+import { expirePolicies } from '../../shared/domain/policies/policy-sweeps.js';
+import { expireQuotations } from '../../shared/domain/quotations/quotation-sweeps.js';
 import { processRegistryEvent } from '../../shared/domain/registry/registry-events.js';
+import { generateRenewalsDue, lapseRenewals } from '../../shared/domain/renewals/renewal-sweeps.js';
 import type { JobKey, JobPayload } from '../../shared/jobs/catalogue.js';
 
 /** What processors are given: the services' deps plus the worker's own outbound channels. */
@@ -18,18 +27,27 @@ export type Processor<K extends JobKey> = (deps: WorkerDeps, payload: JobPayload
 
 /** One processor per catalogued job; processors only translate a job into a service call. */
 export const processors: { [K in JobKey]: Processor<K> } = {
-  'webhooks.registry-event': (deps, { eventId }, job) =>
-    processRegistryEvent(deps, webhookAct(), { eventId, attempt: job.attemptsMade + 1 }),
+  'webhooks.registry-event': (deps, { eventId, requestId }, job) =>
+    processRegistryEvent(deps, webhookAct(requestId), { eventId, attempt: job.attemptsMade + 1 }),
   'mail.send': async (deps, payload) => {
     // The kind picks the sender; a new kind in the catalogue fails typecheck here until it has one.
     switch (payload.kind) {
       case 'password_reset':
         return sendPasswordResetMail(deps, systemAct(), payload);
+      case 'password_reset_request':
+        return mailPasswordResetRequest(deps, systemAct(), payload);
       default:
-        throw new Error(`No sender for mail kind ${payload.kind satisfies never}`);
+        throw new Error(`No sender for mail kind ${(payload satisfies never as { kind: string }).kind}`);
     }
   },
   'audit.chain': (deps) => chainAuditEntries(deps.orm),
+  'renewals.generate-due': (deps, _payload, job) => generateRenewalsDue(deps, systemAct(job.id)),
+  'renewals.lapse-offers': (deps, _payload, job) => lapseRenewals(deps, systemAct(job.id)),
+  'quotations.expire': (deps, _payload, job) => expireQuotations(deps, systemAct(job.id)),
+  'policies.expire': (deps, _payload, job) => expirePolicies(deps, systemAct(job.id)),
+  'disputes.escalate-overdue': (deps, _payload, job) => escalateOverdueDisputes(deps, systemAct(job.id)),
+  'disputes.close-ended': (deps, _payload, job) => closeDisputes(deps, systemAct(job.id)),
   'maintenance.purge-idempotency': async (deps) => ({ purged: await purgeIdempotencyRecords(deps) }),
   'maintenance.clean-outbox': async (deps) => ({ deleted: await cleanOutbox(deps) }),
+  'maintenance.forget-sign-in-records': (deps) => forgetSignInRecords(deps),
 };

@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
 import { PageQuery } from '../../http/pagination.js';
-import { component, Envelope, ERROR_RESPONSES, ListEnvelope, Timestamp, tag } from '../common.js';
+import { component, Envelope, ERROR_RESPONSES, ListEnvelope, Nullable, Timestamp, tag } from '../common.js';
 
 const tags = tag('audit', 'The audit trail: every change, who made it and from where, in a tamper-evident hash chain.');
 
@@ -12,14 +12,14 @@ export const AuditEntry = component(
       seq: Type.Union([Type.Integer(), Type.Null()], {
         description: 'Place in the hash chain; null until the audit worker chains it',
       }),
-      prevHash: Type.Union([Type.String(), Type.Null()]),
-      hash: Type.Union([Type.String(), Type.Null()]),
+      prevHash: Nullable(Type.String()),
+      hash: Nullable(Type.String()),
       actorId: Type.String({ description: 'A user id, or system, webhook, anonymous' }),
       action: Type.String({ description: 'e.g. user.suspend' }),
       subjectType: Type.String(),
-      subjectId: Type.Union([Type.String(), Type.Null()]),
-      requestId: Type.Union([Type.String(), Type.Null()]),
-      ip: Type.Union([Type.String(), Type.Null()]),
+      subjectId: Nullable(Type.String()),
+      requestId: Nullable(Type.String()),
+      ip: Nullable(Type.String()),
       summary: Type.Record(Type.String(), Type.Unknown(), { description: 'What changed, per action' }),
       occurredAt: Timestamp,
     },
@@ -72,7 +72,7 @@ export const verifyAuditSchema = {
       Type.Object({
         valid: Type.Boolean(),
         checked: Type.Integer(),
-        firstInvalidSeq: Type.Union([Type.Integer(), Type.Null()]),
+        firstInvalidSeq: Nullable(Type.Integer()),
       }),
       'The verdict',
     ),

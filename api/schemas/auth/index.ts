@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { component, Envelope, ERROR_RESPONSES, IdOf, NoContent, Timestamp, tag } from '../common.js';
+import { component, Envelope, ERROR_RESPONSES, IdOf, NoContent, Nullable, Timestamp, tag } from '../common.js';
 import { Email, Password, User, UserFields } from '../users/index.js';
 
 const tags = tag('auth', 'Signing in and out, tokens, sessions (one per device), passwords and MFA of the caller.');
@@ -51,8 +51,8 @@ const Session = component(
       createdAt: Timestamp,
       lastUsedAt: Timestamp,
       expiresAt: Timestamp,
-      userAgent: Type.Union([Type.String(), Type.Null()]),
-      ip: Type.Union([Type.String(), Type.Null()]),
+      userAgent: Nullable(Type.String()),
+      ip: Nullable(Type.String()),
     },
     { description: 'A live session: one signed-in device, its refresh tokens one family' },
   ),
@@ -77,7 +77,10 @@ export const loginSchema = {
   description:
     'First step: email and password, answering the tokens, or an MFA challenge when the user has MFA on. ' +
     'Second step of an MFA sign-in: mfaToken and code. A wrong email or password answers 401 INVALID_CREDENTIALS; ' +
-    'repeated failures lock the account for a while; a right password on an account that is not active answers 403.',
+    'a right password on an account that is not active answers 403. Consecutive failures (wrong passwords, wrong ' +
+    'MFA codes, wrong current passwords at change-password) lock the email out for a while, whether or not a user ' +
+    'has it: every sign-in for it then answers 429 RATE_LIMITED with Retry-After and details.reason ' +
+    'too_many_failed_sign_ins, before the password is checked.',
   body: Type.Object(
     {
       email: Type.Optional(Email),
@@ -124,7 +127,7 @@ export const forgotPasswordSchema = {
   security: [],
   summary: 'Ask for a password reset mail',
   description:
-    'Always answers 202, whether or not the email belongs to a user; when it does, a mail with a reset token (single use, valid 30 minutes) is sent.',
+    'Always answers 202, alike whether or not the email belongs to a user: the user is looked up afterwards, and when there is one a mail with a reset token (single use, valid 30 minutes) is sent.',
   body: Type.Object({ email: Email }, { additionalProperties: false }),
   response: { 202: Envelope(Type.Object({ status: Type.Literal('accepted') }), 'Accepted'), ...ERROR_RESPONSES },
 };
@@ -142,7 +145,8 @@ export const changePasswordSchema = {
   operationId: 'changePassword',
   tags,
   summary: 'Change your password',
-  description: 'Needs the current password; the new one must differ. Ends every other session; this one stays.',
+  description:
+    "Needs the current password; the new one must differ. Ends every other session; this one stays. A wrong current password counts towards the email's sign-in lockout.",
   body: Type.Object(
     { currentPassword: Type.String({ minLength: 1, maxLength: 128 }), newPassword: Password },
     { additionalProperties: false },

@@ -16,6 +16,20 @@ const Check = component(
   ),
 );
 
+const MailState = component(
+  'MailState',
+  Type.Object(
+    {
+      status: StringEnum(['smtp', 'log', 'not_configured'], {
+        description:
+          'smtp: sent through SMTP_URL; log: development without SMTP_URL, each mail written whole to the log; not_configured: no SMTP_URL, nothing is sent (in production users must then be created with a password)',
+      }),
+      message: Type.Optional(Type.String()),
+    },
+    { description: 'Where mail goes; informational, never makes the service degraded or not ready' },
+  ),
+);
+
 export const liveSchema = {
   operationId: 'getLiveness',
   tags: healthTags,
@@ -50,12 +64,13 @@ export const healthSchema = {
   summary: 'Dependency health',
   security: [],
   description:
-    'Each dependency (PostgreSQL, Redis, the queues) with its latency; status degraded when any is down, still with 200.',
+    'Each dependency (PostgreSQL, Redis, the queues) with its latency; status degraded when any is down, still with 200. `mail` says where mail goes (informational).',
   response: {
     200: Envelope(
       Type.Object({
         status: StringEnum(['ok', 'degraded']),
         checks: Type.Object({ database: Check, redis: Check, queues: Check }),
+        mail: MailState,
       }),
       'The checks',
     ),

@@ -55,7 +55,7 @@ export const createRoleSchema = {
   tags,
   summary: 'Create a role',
   description:
-    'A name unique regardless of case (409 otherwise) and its permissions. You need every permission you put in it.',
+    'A name unique regardless of case (409 otherwise) and its permissions. Roles are platform-wide: you need data scope all and every permission you put in it (403 otherwise).',
   body: Type.Object(
     { name: RoleName, description: Type.Optional(Description), permissions: Type.Optional(Permissions) },
     { additionalProperties: false },
@@ -75,7 +75,7 @@ export const updateRoleSchema = {
   tags,
   summary: 'Rename or describe a role',
   description:
-    'Changes the name or description (at least one; null clears the description). System roles cannot be renamed (422).',
+    'Changes the name or description (at least one; null clears the description). Needs data scope all; a system role needs every permission it holds too (403 otherwise), and cannot be renamed (422).',
   params: IdParams,
   body: Type.Object(
     { name: Type.Optional(RoleName), description: Type.Optional(Type.Union([Description, Type.Null()])) },
@@ -87,7 +87,8 @@ export const deleteRoleSchema = {
   operationId: 'deleteRole',
   tags,
   summary: 'Delete a role',
-  description: 'A system role answers 422 INVARIANT_VIOLATION; a role still granted to a user answers 409.',
+  description:
+    'Needs data scope all (403 otherwise). A system role answers 422 INVARIANT_VIOLATION; a role still granted to a user answers 409.',
   params: IdParams,
   response: { 204: NoContent('Deleted'), ...ERROR_RESPONSES },
 };
@@ -96,7 +97,7 @@ export const setRolePermissionsSchema = {
   tags,
   summary: "Replace a role's permissions",
   description:
-    "The role holds exactly these permissions afterwards; it applies to its users on their next request. You need every permission added or removed; the admin role's permissions cannot be changed (422).",
+    "The role holds exactly these permissions afterwards; it applies to its users on their next request. You need data scope all and every permission added or removed, for a system role every permission it holds (403 otherwise); the admin role's permissions cannot be changed (422).",
   params: IdParams,
   body: Type.Object({ permissions: Permissions }, { additionalProperties: false }),
   response: { 200: RoleEnvelope, ...ERROR_RESPONSES },

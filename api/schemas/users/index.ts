@@ -1,12 +1,15 @@
 import { Type } from 'typebox';
 import { KYC_STATUSES, USER_STATUSES } from '../../../shared/domain/users/user.entity.js';
-import { PageQuery } from '../../http/pagination.js';
+import { PageQuery, SearchQuery } from '../../http/pagination.js';
 import {
   component,
   Envelope,
   ERROR_RESPONSES,
   IdOf,
+  InsurerId,
   ListEnvelope,
+  Nullable,
+  Phone,
   StringEnum,
   Timestamp,
   tag,
@@ -22,9 +25,6 @@ export const Password = Type.String({
   description: '12 to 128 characters, not the email',
 });
 const Name = Type.String({ minLength: 1, maxLength: 200 });
-const Phone = Type.String({ pattern: '^\\+?[0-9 ()-]{5,32}$', maxLength: 32 });
-const insurerIdText = { minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9._:-]+$' };
-const InsurerId = Type.String(insurerIdText);
 const Locale = Type.String({ pattern: '^[a-z]{2,3}(-[A-Z]{2})?$', description: 'e.g. en, sw, fr-CA' });
 
 /** The fields of a user as the API shows it (the User component; auth's CurrentUser extends them). */
@@ -33,7 +33,7 @@ export const UserFields = Type.Object(
     id: Type.String(),
     email: Type.String(),
     name: Type.String(),
-    phone: Type.Union([Type.String(), Type.Null()]),
+    phone: Nullable(Type.String()),
     status: StringEnum(USER_STATUSES, {
       description: 'pending until activated; locked after too many failed passwords',
     }),
@@ -44,7 +44,7 @@ export const UserFields = Type.Object(
     kycStatus: StringEnum(KYC_STATUSES, { description: 'As reported by the identity registry' }),
     mfaEnabled: Type.Boolean(),
     roles: Type.Array(Type.Object({ id: Type.String(), name: Type.String() })),
-    lastLoginAt: Type.Union([Timestamp, Type.Null()]),
+    lastLoginAt: Nullable(Timestamp),
     createdAt: Timestamp,
     updatedAt: Timestamp,
   },
@@ -64,11 +64,9 @@ export const listUsersSchema = {
   querystring: Type.Object(
     {
       ...PageQuery,
-      q: Type.Optional(
-        Type.String({ minLength: 1, maxLength: 100, description: 'Case-insensitive substring of email or name' }),
-      ),
+      q: SearchQuery('email or name'),
       status: Type.Optional(StringEnum(USER_STATUSES, { description: 'Only users in this status' })),
-      insurerId: Type.Optional(Type.String({ ...insurerIdText, description: 'Only users of this insurer' })),
+      insurerId: Type.Optional(InsurerId('Only users of this insurer')),
     },
     { additionalProperties: false },
   ),
@@ -87,7 +85,7 @@ export const createUserSchema = {
       name: Name,
       password: Type.Optional(Password),
       phone: Type.Optional(Phone),
-      insurerId: Type.Optional(InsurerId),
+      insurerId: Type.Optional(InsurerId()),
       locale: Type.Optional(Locale),
     },
     { additionalProperties: false },
@@ -109,13 +107,13 @@ export const updateUserSchema = {
   tags,
   summary: 'Update a user',
   description:
-    'Changes the fields sent (at least one); null clears phone or insurerId. Changing insurerId needs data scope all.',
+    'Changes the fields sent (at least one); null clears phone or insurerId. Changing insurerId needs data scope all. You need every permission the user holds (403 otherwise).',
   params: IdParams,
   body: Type.Object(
     {
       name: Type.Optional(Name),
-      phone: Type.Optional(Type.Union([Phone, Type.Null()])),
-      insurerId: Type.Optional(Type.Union([InsurerId, Type.Null()])),
+      phone: Type.Optional(Nullable(Phone)),
+      insurerId: Type.Optional(Nullable(InsurerId())),
       locale: Type.Optional(Locale),
     },
     { additionalProperties: false, minProperties: 1 },
@@ -128,7 +126,7 @@ export const activateUserSchema = {
   operationId: 'activateUser',
   tags,
   description:
-    'Takes the user to active: a pending user can sign in from now on, a locked one is unlocked. Another status answers 422 INVALID_TRANSITION.',
+    'Takes the user to active: a pending user can sign in from now on, a locked one is unlocked. Another status answers 422 INVALID_TRANSITION. You need every permission the user holds (403 otherwise).',
   params: IdParams,
   response: { 200: UserEnvelope, ...ERROR_RESPONSES },
 };
@@ -136,7 +134,7 @@ export const suspendUserSchema = {
   operationId: 'suspendUser',
   tags,
   description:
-    'Takes the user to suspended and ends every session of theirs. The reason is kept in the audit trail. You cannot suspend yourself.',
+    'Takes the user to suspended and ends every session of theirs. The reason is kept in the audit trail. You cannot suspend yourself, nor a user holding a permission you do not hold (403). The last active admin cannot be suspended (422 INVARIANT_VIOLATION).',
   params: IdParams,
   body: Type.Object({ reason: Type.String({ minLength: 1, maxLength: 500 }) }, { additionalProperties: false }),
   response: { 200: UserEnvelope, ...ERROR_RESPONSES },
@@ -144,7 +142,8 @@ export const suspendUserSchema = {
 export const archiveUserSchema = {
   operationId: 'archiveUser',
   tags,
-  description: 'Takes the user to archived, for good, and ends every session of theirs. You cannot archive yourself.',
+  description:
+    'Takes the user to archived, for good, and ends every session of theirs. You cannot archive yourself, nor a user holding a permission you do not hold (403). The last active admin cannot be archived (422 INVARIANT_VIOLATION).',
   params: IdParams,
   response: { 200: UserEnvelope, ...ERROR_RESPONSES },
 };
@@ -153,7 +152,7 @@ export const assignRoleSchema = {
   tags,
   summary: 'Grant a role to a user',
   description:
-    "Adds the role to the user's roles (granting one they hold changes nothing). You need every permission of the role yourself; an unknown roleId answers 400.",
+    "Adds the role to the user's roles (granting one they hold changes nothing). The user must be in your data scope (404 otherwise) and you need every permission of the role yourself; an unknown roleId answers 400.",
   params: IdParams,
   body: Type.Object({ roleId: Uuid }, { additionalProperties: false }),
   response: { 200: UserEnvelope, ...ERROR_RESPONSES },
@@ -163,7 +162,7 @@ export const removeRoleSchema = {
   tags,
   summary: 'Take a role from a user',
   description:
-    "Removes the role from the user's roles; 404 when they do not have it. You need every permission of the role yourself.",
+    "Removes the role from the user's roles; 404 when they do not have it or are outside your data scope. You need every permission the user holds (403 otherwise). The last active admin keeps the admin role (422 INVARIANT_VIOLATION).",
   params: Type.Object({ id: IdOf('The user'), roleId: IdOf('The role') }),
   response: { 200: UserEnvelope, ...ERROR_RESPONSES },
 };

@@ -1,9 +1,25 @@
 import type { MigrationObject } from '@mikro-orm/core';
 import { Migration20261122000100_foundation } from './Migration20261122000100_foundation.js';
 import { Migration20261122000200_identity } from './Migration20261122000200_identity.js';
+import { Migration20261122000400_settings } from './Migration20261122000400_settings.js';
+import { Migration20261122000500_policies } from './Migration20261122000500_policies.js';
+import { Migration20261122000600_renewals } from './Migration20261122000600_renewals.js';
+import { Migration20261122000700_claims } from './Migration20261122000700_claims.js';
+import { Migration20261122000800_disputes } from './Migration20261122000800_disputes.js';
+import { Migration20261122000850_sign_in_protection } from './Migration20261122000850_sign_in_protection.js';
+import { Migration20261122000900_quotations } from './Migration20261122000900_quotations.js';
+import { Migration20261122001000_templates_products } from './Migration20261122001000_templates_products.js';
 
 /** Every migration, in order. Listed explicitly so compiled and tsx runs apply the same set. */
 export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261122000100_foundation', class: Migration20261122000100_foundation },
   { name: 'Migration20261122000200_identity', class: Migration20261122000200_identity },
+  { name: 'Migration20261122000400_settings', class: Migration20261122000400_settings },
+  { name: 'Migration20261122000500_policies', class: Migration20261122000500_policies },
+  { name: 'Migration20261122000600_renewals', class: Migration20261122000600_renewals },
+  { name: 'Migration20261122000700_claims', class: Migration20261122000700_claims },
+  { name: 'Migration20261122000800_disputes', class: Migration20261122000800_disputes },
+  { name: 'Migration20261122000850_sign_in_protection', class: Migration20261122000850_sign_in_protection },
+  { name: 'Migration20261122000900_quotations', class: Migration20261122000900_quotations },
+  { name: 'Migration20261122001000_templates_products', class: Migration20261122001000_templates_products },
 ];

@@ -4,13 +4,20 @@ import { type InferResult, sql } from 'kysely';
 import { db, iso } from '../../db/database.js';
 import { flushOrConflict } from '../../db/flush.js';
 import type { Keyset } from '../../db/keyset.js';
-import { ConflictError, DomainRuleError, type FieldError, NotFoundError, ValidationError } from '../../errors/index.js';
+import {
+  ConflictError,
+  DomainRuleError,
+  type FieldError,
+  ForbiddenError,
+  NotFoundError,
+  ValidationError,
+} from '../../errors/index.js';
 import { uuidv7 } from '../../ids.js';
 import type { UserAct } from '../act.js';
 import type { ServiceDeps } from '../deps.js';
 import { callerChanged } from '../identity/caller-changes.js';
 import { defineList, listPage, type Page } from '../list.js';
-import { assertHoldsAll } from './caller.js';
+import { assertHoldsAll, type Caller } from './caller.js';
 import { isPermission, PERMISSIONS } from './permissions.js';
 import { Role, RolePermission } from './role.entity.js';
 import { ADMIN_ROLE_ID } from './system-roles.js';
@@ -64,6 +71,24 @@ async function lockRole(tx: EntityManager, id: string) {
   return role;
 }
 
+/**
+ * Roles are platform-wide: a role of one insurer's staff may be held by another insurer's users too,
+ * so only a caller of data scope all creates, changes or deletes one (403 otherwise).
+ */
+function assertMayChangeRoles(caller: Caller): void {
+  if (caller.scope.kind !== 'all')
+    throw new ForbiddenError('Roles are platform-wide: changing them needs data scope all', {
+      missingPermissions: ['data:scope:all'],
+    });
+}
+
+/** A system role changes only at the hands of a caller holding every permission it holds (403 otherwise). */
+function assertMayChangeSystemRole(caller: Caller, role: { system: boolean }, held: { permission: string }[]): void {
+  if (!role.system) return;
+  const permissions = held.map((h) => h.permission);
+  assertHoldsAll(caller, permissions, 'Only a caller holding every permission of a system role can change it');
+}
+
 const ROLE_NAME_TAKEN = 'A role with this name already exists';
 const nameTaken = () => new ConflictError(ROLE_NAME_TAKEN, { field: 'name' });
 
@@ -115,6 +140,7 @@ export async function createRole(
   act: UserAct,
   input: { name: string; description?: string; permissions?: string[] },
 ): Promise<RoleView> {
+  assertMayChangeRoles(act.caller);
   const permissions = [...new Set(input.permissions ?? [])];
   assertKnownPermissions(permissions);
   assertHoldsAll(act.caller, permissions, 'You cannot create a role with permissions you do not hold');
@@ -139,8 +165,10 @@ export async function updateRole(
   act: UserAct,
   { id, ...input }: { id: string; name?: string; description?: string | null },
 ): Promise<RoleView> {
+  assertMayChangeRoles(act.caller);
   return deps.uow.run(act, async (tx) => {
     const role = await lockRole(tx, id);
+    if (role.system) assertMayChangeSystemRole(act.caller, role, await role.permissions.loadItems());
     if (role.system && input.name !== undefined && input.name !== role.name) {
       throw new DomainRuleError('INVARIANT_VIOLATION', 'System roles keep their names');
     }
@@ -174,6 +202,7 @@ export async function updateRole(
 
 /** System roles cannot be deleted (422); a role still assigned to someone answers 409. */
 export async function deleteRole(deps: ServiceDeps, act: UserAct, { id }: { id: string }): Promise<void> {
+  assertMayChangeRoles(act.caller);
   await deps.uow.run(act, async (tx) => {
     const role = await lockRole(tx, id);
     if (role.system) throw new DomainRuleError('INVARIANT_VIOLATION', 'System roles cannot be deleted');
@@ -189,23 +218,26 @@ export async function deleteRole(deps: ServiceDeps, act: UserAct, { id }: { id: 
 }
 
 /**
- * Replaces a role's permission set. Nobody grants what they do not hold, and the admin role always
- * holds the whole catalogue. Takes effect on the next request of every holder.
+ * Replaces a role's permission set. Nobody grants or revokes what they do not hold, a system role is
+ * changed only by a caller holding all of its permissions, and the admin role always holds the whole
+ * catalogue. Takes effect on the next request of every holder.
  */
 export async function setRolePermissions(
   deps: ServiceDeps,
   act: UserAct,
   { id, permissions: names }: { id: string; permissions: string[] },
 ): Promise<RoleView> {
+  assertMayChangeRoles(act.caller);
   const permissions = [...new Set(names)];
   assertKnownPermissions(permissions);
   return deps.uow.run(act, async (tx) => {
     const role = await lockRole(tx, id);
-    if (role.id === ADMIN_ROLE_ID)
-      throw new DomainRuleError('INVARIANT_VIOLATION', 'The admin role always holds every permission');
     // Loaded by a statement after the lock: the locking statement's own snapshot may predate a concurrent
     // change it waited for, and the grant check must compare against the set as committed.
     const held = await role.permissions.loadItems({ orderBy: { permission: 'asc' } });
+    assertMayChangeSystemRole(act.caller, role, held);
+    if (role.id === ADMIN_ROLE_ID)
+      throw new DomainRuleError('INVARIANT_VIOLATION', 'The admin role always holds every permission');
     const added = permissions.filter((p) => !held.some((h) => h.permission === p));
     const removed = held.filter((h) => !permissions.includes(h.permission));
     assertHoldsAll(

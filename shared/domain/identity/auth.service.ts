@@ -3,16 +3,16 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { sql } from 'kysely';
 import { db, iso } from '../../db/database.js';
 import { preparedQuery } from '../../db/prepared.js';
-import type { AuditInput, WriteContext } from '../../db/unit-of-work.js';
+import type { AuditInput } from '../../db/unit-of-work.js';
 import { ForbiddenError, InvalidTransitionError, NotFoundError, UnauthenticatedError } from '../../errors/index.js';
 import type { Act, UserAct } from '../act.js';
 import type { ServiceDeps } from '../deps.js';
 import { loadUserView, toUserView, type UserView, userViews } from '../users/user.view.js';
 import { USER_WORKFLOW } from '../users/user.workflow.js';
-import { transition } from '../workflow.js';
 import { callerChanged } from './caller-changes.js';
 import { MfaChallenge as MfaChallengeEntity } from './credential.entities.js';
 import { randomToken, tokenHash } from './crypto.js';
+import { clearFailures, countFailure, normaliseEmail, recordFailedSignIn, refuseIfLocked } from './lockout.js';
 import { checkSecondFactor, lockForSecondFactor } from './mfa.service.js';
 import { verifyPassword } from './passwords.js';
 import { AuthSession, RotatedToken } from './session.entity.js';
@@ -57,8 +57,9 @@ const lockAccount = (tx: EntityManager, userId: string) =>
  */
 
 /**
- * Step one of sign-in. Wrong email and wrong password answer alike, after the same argon2 work.
- * Consecutive failures lock an active account; a lock that has run out lifts at the next attempt.
+ * Step one of sign-in. A locked-out email answers 429 before any password is checked, alike for
+ * emails nobody has. Otherwise wrong email and wrong password answer alike, after the same argon2
+ * work, and count towards the email's lockout; a success starts the count again.
  */
 export async function login(
   deps: ServiceDeps,
@@ -66,21 +67,30 @@ export async function login(
   input: { email: string; password: string; userAgent?: string },
 ): Promise<TokenPair | MfaChallenge> {
   const meta: SessionMeta = { userAgent: input.userAgent, ip: act.ip };
+  const email = normaliseEmail(input.email);
+  await refuseIfLocked(deps.orm.em, email);
   const user = await db(deps.orm.em)
     .selectFrom('users')
     .select(['id', 'status', 'password_hash', 'mfa_enabled', lockRanOut.as('lock_expired')])
-    .where((eb) => eb(eb.fn('lower', ['email']), '=', eb.fn('lower', [eb.val(input.email)])))
+    .where((eb) => eb(eb.fn('lower', ['email']), '=', email))
     .executeTakeFirst();
   const passwordOk = await verifyPassword(user?.password_hash ?? null, input.password);
-  if (!user) return recordUnknownLogin(deps, act);
-  if (!passwordOk) {
-    return recordFailedLogin(deps, { ...act, actor: user.id }, user.id);
-  }
+  if (!user || !passwordOk)
+    return recordFailedSignIn(
+      deps,
+      user ? { ...act, actor: user.id } : act,
+      email,
+      user?.id ?? null,
+      invalidCredentials(),
+    );
   if (user.status !== 'active' && !(user.status === 'locked' && user.lock_expired)) throw notActive();
 
   return deps.uow.run<TokenPair | MfaChallenge>({ ...act, actor: user.id }, async (tx) => {
     // Checked again under the row lock: a suspension (or a fresh lock) since the read above wins.
     const current = await lockAccount(tx, user.id);
+    // A lock set by a concurrent failure since the check above wins. The count starts again only once
+    // the sign-in is complete: with MFA, after the code (else each new challenge would give new tries).
+    await clearFailures(tx, email, { keepCount: user.mfa_enabled });
     const lockLifted = current.status === 'locked' && current.lock_expired;
     if (current.status !== 'active' && !lockLifted) throw notActive();
     await db(tx)
@@ -126,70 +136,6 @@ export async function login(
   });
 }
 
-/**
- * A sign-in for an email no user has: audited like any failed sign-in (useful to spot credential
- * stuffing), and one transaction like a wrong password costs, so timing tells the two apart no better.
- */
-async function recordUnknownLogin(deps: ServiceDeps, ctx: WriteContext): Promise<never> {
-  return deps.uow.run<never>(ctx, async () => ({
-    result: undefined as never,
-    audit: { action: 'auth.login_failed', subjectType: 'user', subjectId: null, summary: { reason: 'unknown_email' } },
-    failure: invalidCredentials(),
-  }));
-}
-
-async function recordFailedLogin(deps: ServiceDeps, ctx: WriteContext, userId: string): Promise<never> {
-  const { LOCKOUT_THRESHOLD: threshold, LOCKOUT_MINUTES: minutes } = deps.config;
-  return deps.uow.run<never>(ctx, async (tx) => {
-    // The row is locked while counting: concurrent failures all count, and the lock is set exactly at the threshold.
-    const user = await lockAccount(tx, userId);
-    // A lock that has run out is an active account again: counting starts afresh and can lock it again.
-    const lockExpired = user.status === 'locked' && user.lock_expired;
-    const failures = (lockExpired ? 0 : user.failed_login_count) + 1;
-    const current = lockExpired ? 'active' : user.status;
-    // The lock is the workflow's system move: only from the states its row allows.
-    const lockNow = failures >= threshold && USER_WORKFLOW.steps.lock.from.includes(current);
-    const status = lockNow ? transition(USER_WORKFLOW, 'lock', current) : current;
-    await db(tx)
-      .updateTable('users')
-      .set({
-        failed_login_count: failures,
-        status,
-        ...(lockNow
-          ? { locked_until: sql<Date>`now() + make_interval(mins => ${minutes})` }
-          : lockExpired
-            ? { locked_until: null }
-            : {}),
-      })
-      .where('id', '=', userId)
-      .execute();
-    if (lockNow) callerChanged(tx, userId);
-    const audit: AuditInput[] = [];
-    if (lockExpired)
-      audit.push({
-        action: USER_WORKFLOW.steps.unlock.audit,
-        subjectType: 'user',
-        subjectId: userId,
-        summary: { reason: 'lockout expired' },
-      });
-    audit.push({
-      action: 'auth.login_failed',
-      subjectType: 'user',
-      subjectId: userId,
-      summary: { consecutiveFailures: failures },
-    });
-    if (lockNow)
-      audit.push({
-        action: USER_WORKFLOW.steps.lock.audit,
-        subjectType: 'user',
-        subjectId: userId,
-        summary: { consecutiveFailures: failures },
-      });
-    // The count is committed; the request answers 401 all the same.
-    return { result: undefined as never, audit, failure: invalidCredentials() };
-  });
-}
-
 /** Step two of sign-in with MFA: the single-use mfaToken and a current TOTP code or an unused recovery code. */
 export async function completeMfaLogin(
   deps: ServiceDeps,
@@ -207,16 +153,24 @@ export async function completeMfaLogin(
       throw new UnauthenticatedError('INVALID_CREDENTIALS', 'The MFA token is invalid, used or expired; sign in again');
     }
     const user = await lockForSecondFactor(tx, challenge.user.id);
+    const email = normaliseEmail(user.email);
+    // A locked-out email: 429 before the code is checked, as at step one.
+    await refuseIfLocked(tx, email);
     const factor = await checkSecondFactor(deps, tx, user, input.code);
     if (!factor) {
-      // The failed attempt is committed (five kill the challenge); the request still answers 401.
+      // The failed attempt is committed (five kill the challenge, each counts towards the email's
+      // lockout, so new challenges do not give new tries); the request still answers 401.
       challenge.failedAttempts++;
       return {
         result: undefined as never,
-        audit: { action: 'auth.mfa_failed', subjectType: 'user', subjectId: user.id },
+        audit: [
+          { action: 'auth.mfa_failed', subjectType: 'user', subjectId: user.id },
+          ...(await countFailure(deps, tx, email, user.id)),
+        ],
         failure: new UnauthenticatedError('INVALID_MFA_CODE', 'The code is not valid'),
       };
     }
+    await clearFailures(tx, email);
     if (user.status !== 'active') throw notActive();
     challenge.usedAt = raw<Date>('now()');
     await db(tx).updateTable('users').set({ last_login_at: sql<Date>`now()` }).where('id', '=', user.id).execute();

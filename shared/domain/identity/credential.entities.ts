@@ -43,3 +43,28 @@ export const PasswordResetToken = defineEntity({
     createdAt: p.datetime().defaultRaw('now()'),
   }),
 });
+
+/** Consecutive failed sign-ins of one normalised email (a user's or not) and, at the threshold, its lock. */
+export const SignInFailure = defineEntity({
+  name: 'SignInFailure',
+  tableName: 'sign_in_failures',
+  properties: (p) => ({
+    email: p.text().primary(),
+    failures: p.integer().defaultRaw('0'),
+    lockedUntil: p.datetime().nullable(),
+    updatedAt: p.datetime().defaultRaw('now()'),
+  }),
+});
+
+/** A forgot-password request: the email as given (normalised); the worker finds the user, if any. */
+export const PasswordResetRequest = defineEntity({
+  name: 'PasswordResetRequest',
+  tableName: 'password_reset_requests',
+  properties: (p) => ({
+    id: p.uuid().primary(),
+    email: p.text(),
+    resetId: p.uuid().nullable(),
+    handledAt: p.datetime().nullable(),
+    createdAt: p.datetime().defaultRaw('now()'),
+  }),
+});

@@ -7,36 +7,68 @@ import { job } from '../../jobs/catalogue.js';
 import type { Act, UserAct } from '../act.js';
 import type { ServiceDeps } from '../deps.js';
 import { User } from '../users/user.entity.js';
-import { PasswordResetToken } from './credential.entities.js';
+import { PasswordResetRequest, PasswordResetToken } from './credential.entities.js';
 import { tokenHash } from './crypto.js';
+import { clearFailures, forgetFailures, normaliseEmail, recordFailedSignIn, refuseIfLocked } from './lockout.js';
 import { assertPasswordAllowed, hashPassword, verifyPassword } from './passwords.js';
 import { revokeSessions } from './sessions.js';
 
 export const RESET_TOKEN_MINUTES = 30;
 
 /**
- * Records a reset request and hands the mail to the worker (through the outbox). Answers the same
- * whether or not the email exists; the worker mints the token, so no credential sits in a queue.
+ * Records a reset request and hands it to the worker (through the outbox). The request does the same
+ * work whatever the email (one row, one job, one audit entry naming the request, not a user), so
+ * neither the answer nor its timing tells whether a user has it; the worker looks the user up, mints
+ * the token and sends the mail, or does nothing for an unknown email.
  */
 export async function requestPasswordReset(
   deps: ServiceDeps,
   act: Act,
   { email }: { email: string },
 ): Promise<{ status: 'accepted' }> {
-  const accepted = { status: 'accepted' as const };
   return deps.uow.run(act, async (tx) => {
+    const id = uuidv7();
+    tx.create(PasswordResetRequest, { id, email: normaliseEmail(email) });
+    return {
+      result: { status: 'accepted' as const },
+      audit: { action: 'auth.password_reset_requested', subjectType: 'password_reset_request', subjectId: id },
+      jobs: [job('mail.send', { kind: 'password_reset_request', requestId: id })],
+    };
+  });
+}
+
+/**
+ * The worker's half of a reset request: finds the user of the email (not archived), creates the reset
+ * and records it on the request, once (a retried job finds the request handled and only resends).
+ * Returns the reset to mail, or null when no user has the email.
+ */
+export async function resolvePasswordResetRequest(
+  deps: ServiceDeps,
+  act: Act,
+  { requestId }: { requestId: string },
+): Promise<string | null> {
+  return deps.uow.run(act, async (tx) => {
+    const request = await tx.findOne(PasswordResetRequest, requestId, { lockMode: LockMode.PESSIMISTIC_WRITE });
+    if (!request) return { result: null, audit: [] };
+    if (request.handledAt) return { result: request.resetId ?? null, audit: [] };
     const user = await db(tx)
       .selectFrom('users')
       .select('id')
-      .where((eb) => eb(eb.fn('lower', ['email']), '=', eb.fn('lower', [eb.val(email)])))
+      .where((eb) => eb(eb.fn('lower', ['email']), '=', request.email))
       .where('status', '<>', 'archived')
       .executeTakeFirst();
-    if (!user) return { result: accepted, audit: [] };
+    request.handledAt = raw<Date>('now()') as unknown as Date;
+    if (!user) return { result: null, audit: [] };
     const reset = tx.create(PasswordResetToken, { id: uuidv7(), user: user.id, purpose: 'reset' });
+    request.resetId = reset.id;
     return {
-      result: accepted,
-      audit: { action: 'auth.password_reset_requested', subjectType: 'user', subjectId: user.id },
-      jobs: [job('mail.send', { kind: 'password_reset', resetId: reset.id })],
+      result: reset.id,
+      audit: {
+        action: 'auth.password_reset_created',
+        subjectType: 'user',
+        subjectId: user.id,
+        summary: { requestId },
+      },
     };
   });
 }
@@ -80,6 +112,7 @@ export async function resetPassword(
       lockedUntil: null,
     });
     if (user.status === 'locked') user.status = 'active';
+    await forgetFailures(tx, user.email);
     const ended = await revokeSessions(tx, user.id, 'password_reset');
     return {
       result: undefined,
@@ -101,8 +134,17 @@ export async function changePassword(
 ): Promise<void> {
   const { caller } = act;
   const current = await deps.orm.em.fork().findOneOrFail(User, caller.userId, { populate: ['passwordHash'] });
+  // Guessing the current password with a stolen token counts towards the lockout like a sign-in.
+  const email = normaliseEmail(current.email);
+  await refuseIfLocked(deps.orm.em, email);
   if (!(await verifyPassword(current.passwordHash ?? null, input.currentPassword))) {
-    throw new UnauthenticatedError('INVALID_CREDENTIALS', 'The current password is incorrect');
+    return recordFailedSignIn(
+      deps,
+      act,
+      email,
+      caller.userId,
+      new UnauthenticatedError('INVALID_CREDENTIALS', 'The current password is incorrect'),
+    );
   }
   assertPasswordAllowed(input.newPassword, current.email);
   if (input.newPassword === input.currentPassword) {
@@ -114,7 +156,10 @@ export async function changePassword(
   await deps.uow.run(act, async (tx) => {
     // Locked before the sessions, in the order a suspension takes them.
     const user = await tx.findOneOrFail(User, caller.userId, { lockMode: LockMode.PESSIMISTIC_WRITE });
-    Object.assign(user, { passwordHash: hash, passwordChangedAt: raw<Date>('now()') });
+    // The right current password is a success: the email's count starts again, unless a concurrent
+    // failure has locked it since the check above (then 429, and the password stays as it was).
+    await clearFailures(tx, email);
+    Object.assign(user, { passwordHash: hash, passwordChangedAt: raw<Date>('now()'), failedLoginCount: 0 });
     const ended = await revokeSessions(tx, caller.userId, 'password_change', caller.familyId);
     return {
       result: null,

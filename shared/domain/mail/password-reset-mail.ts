@@ -1,13 +1,16 @@
 import { LockMode, raw } from '@mikro-orm/core';
+import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Act } from '../act.js';
 import type { ServiceDeps } from '../deps.js';
 import { PasswordResetToken } from '../identity/credential.entities.js';
 import { randomToken, tokenHash } from '../identity/crypto.js';
 import { RESET_TOKEN_MINUTES } from '../identity/password.service.js';
+import { fillPlaceholders } from '../notification-templates/catalogue.js';
+import { publishedTemplate } from '../notification-templates/notification-templates.service.js';
 import type { MailTransport } from './transport.js';
 
-/** The built-in text; a published `password_reset` notification template of the user's locale replaces it once templates exist. */
-function render(purpose: string, name: string, token: string): { subject: string; text: string } {
+/** The built-in text, used when no `password_reset` (or `set_password`) template is published for the user's locale. */
+function builtIn(purpose: string, name: string, token: string): { subject: string; text: string } {
   const intro =
     purpose === 'set_password'
       ? 'An account was created for you. Choose your password'
@@ -15,6 +18,32 @@ function render(purpose: string, name: string, token: string): { subject: string
   return {
     subject: purpose === 'set_password' ? 'Set your password' : 'Reset your password',
     text: `Hello ${name},\n\n${intro} with this token within ${RESET_TOKEN_MINUTES} minutes:\n\n${token}\n\nSend it with your new password to POST /auth/reset-password.\nIf you did not ask for this, ignore this mail.\n`,
+  };
+}
+
+/**
+ * The mail's subject and text: the published email template of the purpose's key (`password_reset`
+ * or `set_password`) for the user's locale, else for its language (`fr` for `fr-CA`), else the
+ * built-in text. Its placeholders were checked against the key's at publish.
+ */
+async function render(
+  em: EntityManager,
+  user: { name: string; email: string; locale: string },
+  purpose: string,
+  token: string,
+): Promise<{ subject: string; text: string; templateId: string | null }> {
+  const template = await publishedTemplate(
+    em,
+    purpose === 'set_password' ? 'set_password' : 'password_reset',
+    'email',
+    user.locale,
+  );
+  if (!template) return { ...builtIn(purpose, user.name, token), templateId: null };
+  const values = { name: user.name, email: user.email, token, expiresInMinutes: RESET_TOKEN_MINUTES };
+  return {
+    subject: fillPlaceholders(template.subject ?? '', values),
+    text: fillPlaceholders(template.body, values),
+    templateId: template.id,
   };
 }
 
@@ -31,7 +60,13 @@ export async function sendPasswordResetMail(
   { resetId }: { resetId: string },
 ): Promise<'sent' | 'already-sent' | 'gone'> {
   const transport = deps.mail;
-  type Minted = { purpose: string; email: string; name: string; userId: string; token: string };
+  type Minted = {
+    purpose: string;
+    email: string;
+    userId: string;
+    token: string;
+    mail: { subject: string; text: string; templateId: string | null };
+  };
   const minted = await deps.uow.run<'already-sent' | 'gone' | Minted>(act, async (tx) => {
     // Only the request's row is locked (no join under the lock): the user row stays free for sign-ins.
     const reset = await tx.findOne(PasswordResetToken, resetId, { lockMode: LockMode.PESSIMISTIC_WRITE });
@@ -45,12 +80,18 @@ export async function sendPasswordResetMail(
     });
     // Not yet a change anyone can use: the audit entry is written once the mail has gone.
     return {
-      result: { purpose: reset.purpose, email: user.email, name: user.name, userId: user.id, token },
+      result: {
+        purpose: reset.purpose,
+        email: user.email,
+        userId: user.id,
+        token,
+        mail: await render(tx, user, reset.purpose, token),
+      },
       audit: [],
     };
   });
   if (typeof minted === 'string') return minted;
-  await transport.send({ to: minted.email, ...render(minted.purpose, minted.name, minted.token) });
+  await transport.send({ to: minted.email, subject: minted.mail.subject, text: minted.mail.text });
   return deps.uow.run(act, async (tx) => {
     // Unless a retry has minted another token meanwhile, this one is the one sent.
     const reset = await tx.findOne(
@@ -69,7 +110,8 @@ export async function sendPasswordResetMail(
         action: 'mail.password_reset_sent',
         subjectType: 'user',
         subjectId: minted.userId,
-        summary: { purpose: minted.purpose },
+        // Which published template the mail was rendered from (null: the built-in text).
+        summary: { purpose: minted.purpose, templateId: minted.mail.templateId },
       },
     };
   });

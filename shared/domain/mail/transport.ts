@@ -1,6 +1,7 @@
 import nodemailer from 'nodemailer';
 import type { Config } from '../../config/index.js';
 import type { Logger } from '../../logger.js';
+import { mailDelivery } from './delivery.js';
 
 export interface OutgoingMail {
   to: string;
@@ -13,14 +14,30 @@ export interface MailTransport {
 }
 
 /**
- * SMTP when SMTP_URL is set; otherwise the log, which records recipient and subject only: the bodies
- * we send carry credentials (reset links), and credentials never go to logs.
+ * SMTP when SMTP_URL is set. Otherwise the log: in development the whole mail (so its token can be
+ * used); anywhere else recipient and subject only, since the bodies we send carry credentials
+ * (reset tokens) and credentials never go to the logs of a shared environment.
  */
 export function createMailTransport(config: Config, log: Logger): MailTransport {
-  if (!config.SMTP_URL) {
+  const delivery = mailDelivery(config);
+  if (delivery === 'log') {
     return {
       async send(mail) {
-        log.info({ mailTo: mail.to, subject: mail.subject }, 'mail (no SMTP_URL set): body withheld from the log');
+        log.info(
+          { mail: { to: mail.to, subject: mail.subject, text: mail.text } },
+          'mail (development, no SMTP_URL set): the whole mail is in this entry',
+        );
+      },
+      close() {},
+    };
+  }
+  if (delivery === 'not_configured') {
+    return {
+      async send(mail) {
+        log.info(
+          { mailTo: mail.to, subject: mail.subject },
+          'mail (no SMTP_URL set): not sent, body withheld from the log',
+        );
       },
       close() {},
     };

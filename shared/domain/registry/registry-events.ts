@@ -57,7 +57,15 @@ export async function receiveRegistryEvent(
           subjectId: input.eventId,
           summary: { type: input.type, status },
         },
-        jobs: status === 'queued' ? [job('webhooks.registry-event', { eventId: input.eventId })] : [],
+        jobs:
+          status === 'queued'
+            ? [
+                job('webhooks.registry-event', {
+                  eventId: input.eventId,
+                  ...(act.requestId ? { requestId: act.requestId } : {}),
+                }),
+              ]
+            : [],
       };
     });
   } catch (err) {

@@ -8,8 +8,21 @@ function keyOf(secret: string): Buffer {
   return secret.startsWith('whsec_') ? Buffer.from(secret.slice(6), 'base64') : Buffer.from(secret, 'utf8');
 }
 
-export function signWebhook(secret: string, id: string, timestamp: number, body: string): string {
-  return `v1,${createHmac('sha256', keyOf(secret)).update(`${id}.${timestamp}.${body}`).digest('base64')}`;
+/**
+ * The secrets of a REGISTRY_WEBHOOK_SECRET value: one, or several separated by spaces or commas
+ * while a key is rotated (newest first). Neither character occurs in a base64 `whsec_` key.
+ */
+export function webhookSecrets(configured: string): string[] {
+  return configured.split(/[\s,]+/).filter(Boolean);
+}
+
+const hmac = (secret: string, id: string, timestamp: number, body: string) =>
+  createHmac('sha256', keyOf(secret)).update(`${id}.${timestamp}.${body}`).digest();
+
+/** The `v1,<base64>` signature of a delivery, with the first (newest) of the configured secrets. */
+export function signWebhook(configured: string, id: string, timestamp: number, body: string): string {
+  const [secret = ''] = webhookSecrets(configured);
+  return `v1,${hmac(secret, id, timestamp, body).toString('base64')}`;
 }
 
 export interface SignedDelivery {
@@ -21,11 +34,12 @@ export interface SignedDelivery {
 
 /**
  * Verifies a delivery as the Standard Webhooks specification describes: HMAC-SHA256 of
- * "id.timestamp.body", any one of several space-separated v1 signatures, timestamp within
- * five minutes of now. Throws INVALID_SIGNATURE otherwise.
+ * "id.timestamp.body", any one of several space-separated v1 signatures made with any one of
+ * the configured secrets (key rotation on either side), timestamp within five minutes of now,
+ * past or future. Throws INVALID_SIGNATURE otherwise.
  */
 export function verifyWebhookSignature(
-  secret: string,
+  configured: string,
   delivery: SignedDelivery,
   nowS = Math.floor(Date.now() / 1000),
 ): void {
@@ -35,12 +49,12 @@ export function verifyWebhookSignature(
   if (!/^\d{1,12}$/.test(timestamp)) throw new InvalidSignatureError('webhook-timestamp must be unix seconds');
   if (Math.abs(nowS - Number(timestamp)) > SIGNATURE_TOLERANCE_S)
     throw new InvalidSignatureError('webhook-timestamp is outside the 5 minute tolerance');
-  const expected = Buffer.from(signWebhook(secret, id, Number(timestamp), rawBody).slice(3), 'base64');
+  const expected = webhookSecrets(configured).map((secret) => hmac(secret, id, Number(timestamp), rawBody));
   const matches = signature.split(' ').some((candidate) => {
     const [version, value] = candidate.split(',', 2);
     if (version !== 'v1' || !value) return false;
     const given = Buffer.from(value, 'base64');
-    return given.length === expected.length && timingSafeEqual(given, expected);
+    return expected.some((e) => given.length === e.length && timingSafeEqual(given, e));
   });
   if (!matches) throw new InvalidSignatureError('No webhook-signature matches');
 }

@@ -3,11 +3,13 @@ import { db } from '../../db/database.js';
 import { NotFoundError, ValidationError } from '../../errors/index.js';
 import { assertHoldsAll } from '../access/caller.js';
 import { Role } from '../access/role.entity.js';
+import { ADMIN_ROLE_ID } from '../access/system-roles.js';
 import { UserRole } from '../access/user-role.entity.js';
 import type { UserAct } from '../act.js';
 import type { ServiceDeps } from '../deps.js';
 import { callerChanged } from '../identity/caller-changes.js';
 import { loadUserView, type UserView } from './user.view.js';
+import { assertAnotherActiveAdmin, assertOutranks } from './user-guards.js';
 import { lockVisibleUser } from './users.service.js';
 
 /**
@@ -59,18 +61,24 @@ export async function assignRole(
   });
 }
 
+/**
+ * Revokes a role: the user in the caller's scope, the caller holding every permission of the role and
+ * of the user (nobody demotes someone who outranks them); the last active admin keeps the admin role.
+ */
 export async function removeRole(
   deps: ServiceDeps,
   act: UserAct,
   { userId, roleId }: { userId: string; roleId: string },
 ): Promise<UserView> {
   return deps.uow.run(act, async (tx) => {
-    await lockVisibleUser(tx, act.caller.scope, userId);
+    const user = await lockVisibleUser(tx, act.caller.scope, userId);
+    await assertOutranks(tx, act.caller, userId, 'remove a role from');
     const role = await roleWithPermissions(tx, roleId);
     if (!role) throw new NotFoundError('No such role');
     assertHoldsAll(act.caller, role.permissions, 'You cannot revoke a role with permissions you do not hold');
     const held = await tx.findOne(UserRole, { user: userId, role: roleId });
     if (!held) throw new NotFoundError('The user does not have this role');
+    if (roleId === ADMIN_ROLE_ID) await assertAnotherActiveAdmin(tx, user, 'lose the admin role');
     tx.remove(held);
     callerChanged(tx, userId);
     await tx.flush();

@@ -2,17 +2,20 @@ import { ForbiddenError } from '../../errors/index.js';
 import type { UserAct } from '../act.js';
 import type { ServiceDeps } from '../deps.js';
 import { callerChanged } from '../identity/caller-changes.js';
+import { forgetFailures } from '../identity/lockout.js';
 import { revokeSessions } from '../identity/sessions.js';
 import { transition } from '../workflow.js';
 import { loadUserView, type UserView } from './user.view.js';
 import { effectiveStatusOf, USER_WORKFLOW, type UserAction } from './user.workflow.js';
+import { assertAnotherActiveAdmin, assertOutranks } from './user-guards.js';
 import { lockVisibleUser } from './users.service.js';
 
 export type AdministrativeUserAction = Extract<UserAction, 'activate' | 'suspend' | 'archive'>;
 
 /**
  * An administrator's status change, from the workflow table. Suspending or archiving ends every
- * session at once; activating a locked user clears the lockout. Nobody suspends or archives themselves.
+ * session at once; activating a locked user clears the lockout. Nobody suspends or archives themselves
+ * or acts on someone who outranks them, and the last active admin stays active.
  */
 export async function changeUserStatus(
   deps: ServiceDeps,
@@ -24,14 +27,17 @@ export async function changeUserStatus(
     const user = await lockVisibleUser(tx, act.caller.scope, id);
     if (action !== 'activate' && user.id === act.caller.userId)
       throw new ForbiddenError(`You cannot ${action} yourself`);
+    await assertOutranks(tx, act.caller, id, action);
     const from = effectiveStatusOf(user);
     const to = transition(USER_WORKFLOW, action, from);
+    if (to !== 'active') await assertAnotherActiveAdmin(tx, user, `be ${to}`);
     user.status = to;
     user.statusReason = reason ?? null;
     callerChanged(tx, id);
     if (to === 'active') {
       user.failedLoginCount = 0;
       user.lockedUntil = null;
+      await forgetFailures(tx, user.email);
     }
     const sessionsEnded = to === 'suspended' || to === 'archived' ? await revokeSessions(tx, id, `user_${action}`) : 0;
     await tx.flush();

@@ -13,9 +13,11 @@ import { callerChanged } from '../identity/caller-changes.js';
 import { PasswordResetToken } from '../identity/credential.entities.js';
 import { assertPasswordAllowed, hashPassword } from '../identity/passwords.js';
 import { listPage, type Page } from '../list.js';
+import { assertNewUserCanSetPassword } from '../mail/delivery.js';
 import { User } from './user.entity.js';
 import { USER_LIST, USER_SCOPE_COLUMNS, USER_SCOPE_FIELDS, type UserFilters } from './user.list.js';
 import { loadUserView, toUserView, type UserView, type UserViewRow, userViews } from './user.view.js';
+import { assertOutranks } from './user-guards.js';
 
 type UserSort = (typeof USER_LIST.sortable)[number];
 
@@ -75,6 +77,7 @@ export async function createUser(deps: ServiceDeps, act: UserAct, input: CreateU
       throw new ForbiddenError('The insurerId is outside your data scope');
     insurerId = scope.insurerId;
   }
+  assertNewUserCanSetPassword(deps.config, input.password);
   if (input.password) assertPasswordAllowed(input.password, input.email, 'password');
   const passwordHash = input.password ? await hashPassword(input.password) : null;
   return deps.uow.run(act, async (tx) => {
@@ -126,6 +129,7 @@ export async function updateUser(
     throw new ForbiddenError("Changing a user's insurer needs data scope all");
   return deps.uow.run(act, async (tx) => {
     const user = await lockVisibleUser(tx, act.caller.scope, id);
+    await assertOutranks(tx, act.caller, id, 'update');
     if (changes.name !== undefined) user.name = changes.name.trim();
     if (changes.phone !== undefined) user.phone = changes.phone;
     if (changes.insurerId !== undefined && changes.insurerId !== user.insurerId) {

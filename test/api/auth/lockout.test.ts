@@ -1,4 +1,4 @@
-import test from 'ava';
+import test, { type ExecutionContext } from 'ava';
 import { uuidv7 } from '../../../shared/ids.js';
 import { type Api, client } from '../../helpers/client.js';
 import { sqlOn } from '../../helpers/db.js';
@@ -38,7 +38,18 @@ const locksOf = async (id: string) =>
   (await sql(`select count(*)::int as n from audit_entries where subject_id = ? and action = 'user.lock'`, [id]))[0]
     .n as number;
 /** Moves the end of a lock into the past, as if LOCKOUT_MINUTES had gone by. */
-const runOut = (id: string) => sql(`update users set locked_until = now() - interval '1 second' where id = ?`, [id]);
+const runOut = async (id: string) => {
+  await sql(`update users set locked_until = now() - interval '1 second' where id = ?`, [id]);
+  await sql(
+    `update sign_in_failures set locked_until = now() - interval '1 second' where email = (select lower(email) from users where id = ?)`,
+    [id],
+  );
+};
+/** A locked-out email: 429 RATE_LIMITED with Retry-After and the reason, before the password is checked. */
+const expectLockedOut = (t: ExecutionContext, res: Awaited<ReturnType<typeof signIn>>) => {
+  expectError(t, res, 429, 'RATE_LIMITED', { reason: 'too_many_failed_sign_ins' });
+  t.true(Number(res.headers['retry-after']) > 0, 'Retry-After');
+};
 const wrong = () => `wrong-password-${uuidv7()}`;
 
 /** Three wrong passwords in a row: the threshold of this file. */
@@ -49,7 +60,7 @@ async function lockOut(email: string) {
   }
 }
 
-test('three consecutive wrong passwords lock the account: the correct password then answers 403 ACCOUNT_NOT_ACTIVE', async (t) => {
+test('three consecutive wrong passwords lock the account: the correct password then answers 429 RATE_LIMITED', async (t) => {
   const user = await given.account(stack);
   for (let i = 0; i < 2; i++) expectError(t, await signIn(user.email, wrong()), 401, 'INVALID_CREDENTIALS');
   t.is((await userRow(user.id)).status, 'active', 'still active below the threshold');
@@ -59,7 +70,7 @@ test('three consecutive wrong passwords lock the account: the correct password t
   t.true(row.lock_in_future);
   const minutes = (new Date(row.locked_until).getTime() - Date.now()) / 60_000;
   t.true(minutes > 14 && minutes <= 15, `locked for LOCKOUT_MINUTES (${minutes.toFixed(2)} min left)`);
-  expectError(t, await signIn(user.email, user.password), 403, 'ACCOUNT_NOT_ACTIVE');
+  expectLockedOut(t, await signIn(user.email, user.password));
   t.is(await locksOf(user.id), 1);
 });
 
@@ -69,7 +80,7 @@ test('wrong passwords fired in parallel all count: five at once against a thresh
   for (const res of responses) expectError(t, res, 401, 'INVALID_CREDENTIALS');
   t.like(await userRow(user.id), { status: 'locked', failed_login_count: 5 });
   t.is(await locksOf(user.id), 1, 'locked exactly once');
-  expectError(t, await signIn(user.email, user.password), 403, 'ACCOUNT_NOT_ACTIVE');
+  expectLockedOut(t, await signIn(user.email, user.password));
 });
 
 test('only consecutive failures count: a successful sign-in starts the count again', async (t) => {
@@ -100,7 +111,7 @@ test('after a lock has run out, wrong passwords count afresh and lock the accoun
   const row = await userRow(user.id);
   t.is(row.status, 'locked');
   t.true(row.lock_in_future, 'a new lock of LOCKOUT_MINUTES');
-  expectError(t, await signIn(user.email, user.password), 403, 'ACCOUNT_NOT_ACTIVE');
+  expectLockedOut(t, await signIn(user.email, user.password));
 });
 
 test('one wrong password after a lock has run out does not lock again and the correct one then signs in', async (t) => {

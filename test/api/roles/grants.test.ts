@@ -7,7 +7,10 @@ import { given, type SignedIn } from '../../helpers/given.js';
 import { type Stack, startStack } from '../../helpers/stack.js';
 import { createRole } from '../../helpers/through-api.js';
 
-/** Nobody grants what they do not hold: role writes need role:write and every permission they hand out. */
+/**
+ * Nobody grants what they do not hold: role writes need role:write, data scope all (roles are
+ * platform-wide) and every permission they hand out.
+ */
 let stack: Stack;
 let api: Api;
 let admin: SignedIn;
@@ -26,19 +29,19 @@ const permissionsOf = async (id: string) =>
   (await api.as(admin).get(`/roles/${id}`)).json().data.permissions as string[];
 
 test('a role writer cannot create a role with a permission they do not hold: 403 with missingPermissions', async (t) => {
-  const writer = await given.user(stack, { permissions: ['role:read', 'role:write', 'claim:read'] });
+  const writer = await given.user(stack, { permissions: ['role:read', 'role:write', 'data:scope:all', 'claim:read'] });
   const name = roleName('escalate');
-  const res = await api.as(writer).post('/roles', { name, permissions: ['claim:read', 'claim:pay', 'data:scope:all'] });
-  expectError(t, res, 403, 'FORBIDDEN', missing('claim:pay', 'data:scope:all'));
+  const res = await api.as(writer).post('/roles', { name, permissions: ['claim:read', 'claim:pay', 'user:write'] });
+  expectError(t, res, 403, 'FORBIDDEN', missing('claim:pay', 'user:write'));
   t.deepEqual(await sql(`select 1 from roles where name = ?`, [name]), []);
   expectData(t, await api.as(writer).post('/roles', { name, permissions: ['claim:read'] }), 201);
 });
 
 test('a role writer cannot add a permission they do not hold to a role, not even their own', async (t) => {
-  const writer = await given.user(stack, { permissions: ['role:read', 'role:write', 'claim:read'] });
+  const writer = await given.user(stack, { permissions: ['role:read', 'role:write', 'data:scope:all', 'claim:read'] });
   const [own] = await sql(`select role_id from user_roles where user_id = ?`, [writer.id]);
   const res = await api.as(writer).put(`/roles/${own.role_id}/permissions`, {
-    permissions: ['role:read', 'role:write', 'claim:read', 'claim:settle'],
+    permissions: ['role:read', 'role:write', 'data:scope:all', 'claim:read', 'claim:settle'],
   });
   expectError(t, res, 403, 'FORBIDDEN', missing('claim:settle'));
   const other = await createRole(api.as(admin), { permissions: ['claim:read'] });
@@ -51,12 +54,12 @@ test('a role writer cannot add a permission they do not hold to a role, not even
   );
   t.deepEqual(await permissionsOf(other.id), ['claim:read']);
   const me = expectData(t, await api.as(writer).get('/auth/me'));
-  t.deepEqual([...me.permissions].sort(), ['claim:read', 'role:read', 'role:write']);
+  t.deepEqual([...me.permissions].sort(), ['claim:read', 'data:scope:all', 'role:read', 'role:write']);
 });
 
 test('a permission being revoked from a role at the same moment cannot be put back by someone who lacks it', async (t) => {
   const role = await createRole(api.as(admin), { permissions: ['claim:read', 'claim:pay'] });
-  const writer = await given.user(stack, { permissions: ['role:write', 'claim:read'] });
+  const writer = await given.user(stack, { permissions: ['role:write', 'data:scope:all', 'claim:read'] });
   const res = await duringRoleChange(
     stack,
     role.id,

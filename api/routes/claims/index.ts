@@ -1,0 +1,137 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import {
+  CATASTROPHE_EVENT_LIST,
+  getCatastropheEvent,
+  listCatastropheEvents,
+  toCatastropheEventView,
+  upsertCatastropheEvent,
+} from '../../../shared/domain/claims/catastrophe-events.js';
+import { CLAIM_LIST } from '../../../shared/domain/claims/claim.list.js';
+import { toClaimView } from '../../../shared/domain/claims/claim.view.js';
+import { CLAIM_WORKFLOW } from '../../../shared/domain/claims/claim.workflow.js';
+import {
+  appealClaim,
+  assignClaim,
+  closeClaim,
+  investigateClaim,
+  repudiateClaim,
+  requestClaimDocuments,
+  reviewClaim,
+  settleClaim,
+  withdrawClaim,
+} from '../../../shared/domain/claims/claim-actions.js';
+import { recordClaimPayment } from '../../../shared/domain/claims/claim-payments.js';
+import { addClaimDocument, addClaimNote } from '../../../shared/domain/claims/claim-records.js';
+import { fileClaim, getClaim, listClaims } from '../../../shared/domain/claims/claims.service.js';
+import { ok, sendWrite, userActOf } from '../../http/reply.js';
+import { actionRoute } from '../../http/workflow-route.js';
+import * as s from '../../schemas/claims/index.js';
+
+const claims: FastifyPluginAsyncTypebox = async (app) => {
+  const { deps, paginator } = app;
+
+  app.get('/claims', { config: { permissions: ['claim:read'] }, schema: s.listClaimsSchema }, async (request) => {
+    const { limit, cursor, sort, ...filters } = request.query;
+    const plan = paginator.plan(CLAIM_LIST, { limit, cursor, sort });
+    return paginator.respond(
+      request.id,
+      plan,
+      await listClaims(deps, userActOf(request), { filters, page: plan }),
+      toClaimView,
+    );
+  });
+  app.post('/claims', { config: { permissions: ['claim:file'] }, schema: s.fileClaimSchema }, async (request, reply) =>
+    sendWrite(request, reply, 201, (act) => fileClaim(deps, act, request.body)),
+  );
+  app.get('/claims/:id', { config: { permissions: ['claim:read'] }, schema: s.getClaimSchema }, async (request) =>
+    ok(request, await getClaim(deps, userActOf(request), request.params)),
+  );
+
+  app.post('/claims/:id/assign', actionRoute(CLAIM_WORKFLOW, 'assign', s.assignClaimSchema), async (request, reply) =>
+    sendWrite(request, reply, 200, (act) => assignClaim(deps, act, { ...request.params, ...request.body })),
+  );
+  app.post(
+    '/claims/:id/investigate',
+    actionRoute(CLAIM_WORKFLOW, 'investigate', s.investigateClaimSchema),
+    async (request, reply) => sendWrite(request, reply, 200, (act) => investigateClaim(deps, act, request.params)),
+  );
+  app.post(
+    '/claims/:id/request-documents',
+    actionRoute(CLAIM_WORKFLOW, 'requestDocuments', s.requestDocumentsSchema),
+    async (request, reply) =>
+      sendWrite(request, reply, 200, (act) => requestClaimDocuments(deps, act, { ...request.params, ...request.body })),
+  );
+  app.post('/claims/:id/review', actionRoute(CLAIM_WORKFLOW, 'review', s.reviewClaimSchema), async (request, reply) =>
+    sendWrite(request, reply, 200, (act) => reviewClaim(deps, act, request.params)),
+  );
+  app.post('/claims/:id/settle', actionRoute(CLAIM_WORKFLOW, 'settle', s.settleClaimSchema), async (request, reply) =>
+    sendWrite(request, reply, 200, (act) => settleClaim(deps, act, { ...request.params, ...request.body })),
+  );
+  app.post(
+    '/claims/:id/repudiate',
+    actionRoute(CLAIM_WORKFLOW, 'repudiate', s.repudiateClaimSchema),
+    async (request, reply) =>
+      sendWrite(request, reply, 200, (act) => repudiateClaim(deps, act, { ...request.params, ...request.body })),
+  );
+  app.post(
+    '/claims/:id/withdraw',
+    actionRoute(CLAIM_WORKFLOW, 'withdraw', s.withdrawClaimSchema),
+    async (request, reply) =>
+      sendWrite(request, reply, 200, (act) => withdrawClaim(deps, act, { ...request.params, ...request.body })),
+  );
+  app.post('/claims/:id/appeal', actionRoute(CLAIM_WORKFLOW, 'appeal', s.appealClaimSchema), async (request, reply) =>
+    sendWrite(request, reply, 200, (act) => appealClaim(deps, act, { ...request.params, ...request.body })),
+  );
+  app.post('/claims/:id/close', actionRoute(CLAIM_WORKFLOW, 'close', s.closeClaimSchema), async (request, reply) =>
+    sendWrite(request, reply, 200, (act) => closeClaim(deps, act, request.params)),
+  );
+  app.post('/claims/:id/payments', actionRoute(CLAIM_WORKFLOW, 'pay', s.recordPaymentSchema), async (request, reply) =>
+    sendWrite(request, reply, 201, (act) => recordClaimPayment(deps, act, { ...request.params, ...request.body })),
+  );
+  app.post(
+    '/claims/:id/notes',
+    { config: { permissions: ['claim:note'] }, schema: s.addNoteSchema },
+    async (request, reply) =>
+      sendWrite(request, reply, 201, (act) => addClaimNote(deps, act, { ...request.params, ...request.body })),
+  );
+  app.post(
+    '/claims/:id/documents',
+    actionRoute(CLAIM_WORKFLOW, 'addDocument', s.addDocumentSchema),
+    async (request, reply) =>
+      sendWrite(request, reply, 201, (act) => addClaimDocument(deps, act, { ...request.params, ...request.body })),
+  );
+
+  app.post(
+    '/catastrophe-events/:id',
+    { config: { permissions: ['claim:catastrophe:write'] }, schema: s.upsertCatastropheEventSchema },
+    async (request, reply) =>
+      sendWrite<Awaited<ReturnType<typeof upsertCatastropheEvent>>>(
+        request,
+        reply,
+        (r) => (r.created ? 201 : 200),
+        (act) => upsertCatastropheEvent(deps, act, { ...request.params, ...request.body }),
+        (r) => r.event,
+      ),
+  );
+  app.get(
+    '/catastrophe-events',
+    { config: { permissions: ['claim:read'] }, schema: s.listCatastropheEventsSchema },
+    async (request) => {
+      const { limit, cursor, sort, q } = request.query;
+      const plan = paginator.plan(CATASTROPHE_EVENT_LIST, { limit, cursor, sort });
+      return paginator.respond(
+        request.id,
+        plan,
+        await listCatastropheEvents(deps, userActOf(request), { filters: { q }, page: plan }),
+        toCatastropheEventView,
+      );
+    },
+  );
+  app.get(
+    '/catastrophe-events/:id',
+    { config: { permissions: ['claim:read'] }, schema: s.getCatastropheEventSchema },
+    async (request) => ok(request, await getCatastropheEvent(deps, userActOf(request), request.params)),
+  );
+};
+
+export default claims;

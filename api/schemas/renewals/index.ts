@@ -1,0 +1,127 @@
+import { Type } from 'typebox';
+import { RENEWAL_STATUSES } from '../../../shared/domain/renewals/renewal.entity.js';
+import { PageQuery, SearchQuery } from '../../http/pagination.js';
+import {
+  CalendarDate,
+  component,
+  Envelope,
+  ERROR_RESPONSES,
+  IdOf,
+  ListEnvelope,
+  Money,
+  Nullable,
+  StringEnum,
+  Timestamp,
+  tag,
+} from '../common.js';
+import { Policy } from '../policies/index.js';
+
+const tags = tag(
+  'renewals',
+  'Renewals of policies in your data scope: generated for the next term, offered, accepted or declined, and converted into the next policy.',
+);
+
+export const Renewal = component(
+  'Renewal',
+  Type.Object(
+    {
+      id: Type.String(),
+      renewalNumber: Type.String(),
+      status: StringEnum(RENEWAL_STATUSES),
+      policyId: Type.String(),
+      policyNumber: Type.String(),
+      agentId: Type.String(),
+      insurerId: Type.String(),
+      proposedPremium: Money,
+      offeredPremium: Nullable(Money),
+      termFrom: CalendarDate,
+      termTo: CalendarDate,
+      offerExpiresAt: Nullable(Timestamp),
+      declineReason: Nullable(Type.String()),
+      newPolicyId: Nullable(Type.String({ description: 'The policy it was converted into' })),
+      createdAt: Timestamp,
+      updatedAt: Timestamp,
+    },
+    { description: 'A renewal: the next term of a policy, scoped like its policy' },
+  ),
+);
+
+const RenewalEnvelope = Envelope(Renewal, 'The renewal');
+const IdParams = Type.Object({ id: IdOf('The renewal') });
+
+export const listRenewalsSchema = {
+  operationId: 'listRenewals',
+  tags,
+  summary: 'List renewals',
+  description:
+    'The renewals in your data scope, newest first unless sorted. A filter naming an agent outside your scope answers 403.',
+  querystring: Type.Object(
+    {
+      ...PageQuery,
+      q: SearchQuery('renewal or policy number'),
+      status: Type.Optional(StringEnum(RENEWAL_STATUSES, { description: 'Only renewals in this status' })),
+      agentId: Type.Optional(IdOf('The agent')),
+    },
+    { additionalProperties: false },
+  ),
+  response: { 200: ListEnvelope(Renewal), ...ERROR_RESPONSES },
+};
+
+export const getRenewalSchema = {
+  operationId: 'getRenewal',
+  tags,
+  summary: 'Get a renewal',
+  description: 'One renewal of your data scope; 404 for any other.',
+  params: IdParams,
+  response: { 200: RenewalEnvelope, ...ERROR_RESPONSES },
+};
+
+export const generateRenewalSchema = {
+  operationId: 'generateRenewal',
+  tags,
+  description:
+    'Creates a pending renewal for the next term (the same length, from the day after effectiveTo) at the current premium. A second open renewal of the policy answers 409 CONFLICT; a policy that is not active, reinstated or expired answers 422.',
+  params: Type.Object({ policyId: IdOf('The policy') }),
+  response: { 201: Envelope(Renewal, 'The renewal, pending'), ...ERROR_RESPONSES },
+};
+
+export const offerRenewalSchema = {
+  operationId: 'offerRenewal',
+  tags,
+  description: "Offers the renewal at a premium in the policy's currency, open until offerExpiresAt (in the future).",
+  params: IdParams,
+  body: Type.Object(
+    { premium: Money, offerExpiresAt: Type.String({ format: 'date-time', description: 'When the offer lapses' }) },
+    { additionalProperties: false },
+  ),
+  response: { 200: RenewalEnvelope, ...ERROR_RESPONSES },
+};
+
+export const acceptRenewalSchema = {
+  operationId: 'acceptRenewal',
+  tags,
+  description: 'Records that the holder accepted the offer; an offer past its expiry answers 422 OFFER_EXPIRED.',
+  params: IdParams,
+  response: { 200: RenewalEnvelope, ...ERROR_RESPONSES },
+};
+
+export const declineRenewalSchema = {
+  operationId: 'declineRenewal',
+  tags,
+  description: 'Records that the renewal will not happen, with the reason.',
+  params: IdParams,
+  body: Type.Object({ reason: Type.String({ minLength: 1, maxLength: 500 }) }, { additionalProperties: false }),
+  response: { 200: RenewalEnvelope, ...ERROR_RESPONSES },
+};
+
+export const convertRenewalSchema = {
+  operationId: 'convertRenewal',
+  tags,
+  description:
+    'Issues the next policy (active, for the renewal term, at the offered premium) and marks the old one renewed, both linked, in one transaction.',
+  params: IdParams,
+  response: {
+    200: Envelope(Type.Object({ renewal: Renewal, policy: Policy }), 'The renewal, converted, and the new policy'),
+    ...ERROR_RESPONSES,
+  },
+};

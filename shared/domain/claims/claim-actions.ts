@@ -1,0 +1,188 @@
+import { raw } from '@mikro-orm/core';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { sql } from 'kysely';
+import { db } from '../../db/database.js';
+import { DomainRuleError } from '../../errors/index.js';
+import type { UserAct } from '../act.js';
+import type { ServiceDeps } from '../deps.js';
+import { Policy } from '../policies/policy.entity.js';
+import type { Money } from '../policies/policy.view.js';
+import { transition } from '../workflow.js';
+import type { IClaim } from './claim.entity.js';
+import { type ClaimDetail, loadClaimDetail } from './claim.view.js';
+import { CLAIM_WORKFLOW } from './claim.workflow.js';
+import { claimEvents, lockVisibleClaim } from './claims.service.js';
+
+/** Days after repudiation within which the one appeal may be made. */
+export const APPEAL_WINDOW_DAYS = 30;
+
+type StatusAction =
+  | 'assign'
+  | 'review'
+  | 'investigate'
+  | 'requestDocuments'
+  | 'settle'
+  | 'repudiate'
+  | 'withdraw'
+  | 'appeal'
+  | 'close';
+
+/** The history event of each action. */
+const EVENT_OF: Record<StatusAction, string> = {
+  assign: 'claim.assigned',
+  review: 'claim.review_started',
+  investigate: 'claim.investigation_started',
+  requestDocuments: 'claim.documents_requested',
+  settle: 'claim.settled',
+  repudiate: 'claim.repudiated',
+  withdraw: 'claim.withdrawn',
+  appeal: 'claim.appealed',
+  close: 'claim.closed',
+};
+
+/**
+ * One action of the claim table on a claim in the caller's scope: the row locked, the transition from
+ * the table (422 INVALID_TRANSITION otherwise), the action's own rules and change, its audit entry and
+ * its history event (settlements also on the policy's timeline).
+ */
+async function claimAction(
+  deps: ServiceDeps,
+  act: UserAct,
+  id: string,
+  action: StatusAction,
+  change: (claim: IClaim, tx: EntityManager) => Promise<Record<string, unknown>> | Record<string, unknown>,
+): Promise<ClaimDetail> {
+  return deps.uow.run(act, async (tx) => {
+    const claim = await lockVisibleClaim(tx, act.caller.scope, id);
+    const from = claim.status;
+    const to = transition(CLAIM_WORKFLOW, action, from);
+    const summary = await change(claim, tx);
+    claim.status = to;
+    await tx.flush();
+    return {
+      answer: async (em) => (await loadClaimDetail(em, id))!,
+      audit: {
+        action: CLAIM_WORKFLOW.steps[action].audit,
+        subjectType: 'claim',
+        subjectId: id,
+        summary: { from, to, ...summary },
+      },
+      events: claimEvents(claim, EVENT_OF[action], { from, to, ...summary }, action === 'settle'),
+    };
+  });
+}
+
+/** Assigns a handler, who must hold claim:review; a filed claim goes under review. */
+export async function assignClaim(deps: ServiceDeps, act: UserAct, input: { id: string; assigneeId: string }) {
+  return claimAction(deps, act, input.id, 'assign', async (claim, tx) => {
+    const holds = await db(tx)
+      .selectFrom('users as u')
+      .innerJoin('user_roles as ur', 'ur.user_id', 'u.id')
+      .innerJoin('role_permissions as rp', 'rp.role_id', 'ur.role_id')
+      .select('u.id')
+      .where('u.id', '=', input.assigneeId)
+      .where('u.status', '=', 'active')
+      .where('rp.permission', '=', 'claim:review')
+      .executeTakeFirst();
+    if (!holds)
+      throw new DomainRuleError('INVARIANT_VIOLATION', 'The assignee must be an active user holding claim:review', {
+        field: 'assigneeId',
+      });
+    const previous = claim.assigneeId;
+    claim.assigneeId = input.assigneeId;
+    return { assigneeId: input.assigneeId, previousAssigneeId: previous };
+  });
+}
+
+export const reviewClaim = (deps: ServiceDeps, act: UserAct, input: { id: string }) =>
+  claimAction(deps, act, input.id, 'review', () => ({}));
+
+export const investigateClaim = (deps: ServiceDeps, act: UserAct, input: { id: string }) =>
+  claimAction(deps, act, input.id, 'investigate', () => ({}));
+
+export const requestClaimDocuments = (deps: ServiceDeps, act: UserAct, input: { id: string; documents?: string[] }) =>
+  claimAction(deps, act, input.id, 'requestDocuments', (claim) => {
+    claim.requestedDocuments = input.documents ?? [];
+    return { documents: input.documents ?? [] };
+  });
+
+/**
+ * Settles at `amount` (in the claim's currency): at most the claimed amount and the policy's sum
+ * insured (422 SETTLEMENT_EXCEEDS_COVER). The settlement shows on the policy's timeline.
+ */
+export async function settleClaim(
+  deps: ServiceDeps,
+  act: UserAct,
+  input: { id: string; amount: Money; note?: string },
+) {
+  return claimAction(deps, act, input.id, 'settle', async (claim, tx) => {
+    if (input.amount.currency !== claim.currency)
+      throw new DomainRuleError('INVARIANT_VIOLATION', `amount must be in the claim's currency, ${claim.currency}`, {
+        field: 'amount.currency',
+      });
+    const policy = await tx.findOneOrFail(Policy, claim.policyId);
+    const cover = Math.min(claim.claimedAmountMinor, policy.sumInsuredMinor);
+    if (input.amount.amountMinor > cover)
+      throw new DomainRuleError(
+        'SETTLEMENT_EXCEEDS_COVER',
+        'The settlement exceeds the claimed amount or the sum insured',
+        { claimedAmountMinor: claim.claimedAmountMinor, sumInsuredMinor: policy.sumInsuredMinor },
+      );
+    Object.assign(claim, {
+      settledAmountMinor: input.amount.amountMinor,
+      settledAt: raw<Date>('now()'),
+      reasons: { ...claim.reasons, ...(input.note ? { settle: input.note } : {}) },
+    });
+    return { amount: input.amount };
+  });
+}
+
+export const repudiateClaim = (deps: ServiceDeps, act: UserAct, input: { id: string; reason: string }) =>
+  claimAction(deps, act, input.id, 'repudiate', (claim) => {
+    Object.assign(claim, { repudiatedAt: raw<Date>('now()'), reasons: { ...claim.reasons, repudiate: input.reason } });
+    return { reason: input.reason };
+  });
+
+export const withdrawClaim = (deps: ServiceDeps, act: UserAct, input: { id: string; reason: string }) =>
+  claimAction(deps, act, input.id, 'withdraw', (claim) => {
+    claim.reasons = { ...claim.reasons, withdraw: input.reason };
+    return { reason: input.reason };
+  });
+
+/** Appeals a repudiation: once per claim, within APPEAL_WINDOW_DAYS of it (else 422 APPEAL_LIMIT_REACHED). */
+export const appealClaim = (deps: ServiceDeps, act: UserAct, input: { id: string; reason: string }) =>
+  claimAction(deps, act, input.id, 'appeal', async (claim, tx) => {
+    if (claim.appealCount >= 1)
+      throw new DomainRuleError('APPEAL_LIMIT_REACHED', 'A claim can be appealed once', {
+        appealCount: claim.appealCount,
+      });
+    const { late } = await db(tx)
+      .selectFrom('claims')
+      .select(
+        sql<boolean>`coalesce(repudiated_at + make_interval(days => ${APPEAL_WINDOW_DAYS}) < now(), false)`.as('late'),
+      )
+      .where('id', '=', claim.id)
+      .executeTakeFirstOrThrow();
+    if (late)
+      throw new DomainRuleError(
+        'APPEAL_LIMIT_REACHED',
+        `A repudiation can be appealed within ${APPEAL_WINDOW_DAYS} days`,
+        {
+          windowDays: APPEAL_WINDOW_DAYS,
+        },
+      );
+    Object.assign(claim, { appealCount: claim.appealCount + 1, reasons: { ...claim.reasons, appeal: input.reason } });
+    return { reason: input.reason };
+  });
+
+/** Closes a repudiated or withdrawn claim, or a settled one once fully paid (else 422 OUTSTANDING_PAYMENTS). */
+export const closeClaim = (deps: ServiceDeps, act: UserAct, input: { id: string }) =>
+  claimAction(deps, act, input.id, 'close', (claim) => {
+    if (claim.status === 'settled' && claim.paidAmountMinor < (claim.settledAmountMinor ?? 0))
+      throw new DomainRuleError('OUTSTANDING_PAYMENTS', 'The settlement is not fully paid', {
+        settledAmountMinor: claim.settledAmountMinor,
+        paidAmountMinor: claim.paidAmountMinor,
+      });
+    Object.assign(claim, { closedAt: raw<Date>('now()') });
+    return {};
+  });

@@ -1,0 +1,86 @@
+import { db } from '../../db/database.js';
+import { DomainRuleError, ValidationError } from '../../errors/index.js';
+import { uuidv7 } from '../../ids.js';
+import type { UserAct } from '../act.js';
+import type { ServiceDeps } from '../deps.js';
+import { operationalSetting } from '../operational-policies/settings.js';
+import { type Money, notPositive } from '../policies/policy.view.js';
+import { transition } from '../workflow.js';
+import { ClaimPayment } from './claim.entity.js';
+import { type ClaimDetail, loadClaimDetail } from './claim.view.js';
+import { CLAIM_WORKFLOW } from './claim.workflow.js';
+import { claimEvents, lockVisibleClaim } from './claims.service.js';
+
+export interface RecordPaymentInput {
+  id: string;
+  amount: Money;
+  method: string;
+  reference: string;
+  paidAt: string;
+}
+
+/**
+ * Records a payment of a settled claim, under the claim's row lock, so concurrent payments are
+ * counted one after the other and their sum never exceeds the settled amount (422
+ * PAYMENT_EXCEEDS_SETTLEMENT). The operational policies are read now: `payments.maxSinglePaymentMinor`
+ * caps one payment (422 PAYMENT_LIMIT_EXCEEDED) and `kyc.requireVerifiedForPayout` requires the
+ * policy's agent to be KYC-verified (422 KYC_NOT_VERIFIED).
+ */
+export async function recordClaimPayment(
+  deps: ServiceDeps,
+  act: UserAct,
+  input: RecordPaymentInput,
+): Promise<ClaimDetail> {
+  const zero = notPositive('amount', input.amount);
+  if (zero.length) throw new ValidationError(zero);
+  return deps.uow.run(act, async (tx) => {
+    const claim = await lockVisibleClaim(tx, act.caller.scope, input.id);
+    transition(CLAIM_WORKFLOW, 'pay', claim.status);
+    if (input.amount.currency !== claim.currency)
+      throw new DomainRuleError('INVARIANT_VIOLATION', `amount must be in the claim's currency, ${claim.currency}`, {
+        field: 'amount.currency',
+      });
+    const limit = await operationalSetting(tx, 'payments.maxSinglePaymentMinor');
+    if (limit !== undefined && input.amount.amountMinor > limit)
+      throw new DomainRuleError('PAYMENT_LIMIT_EXCEEDED', `A single payment may be at most ${limit} (minor units)`, {
+        maxSinglePaymentMinor: limit,
+      });
+    if (await operationalSetting(tx, 'kyc.requireVerifiedForPayout')) {
+      const agent = await db(tx)
+        .selectFrom('users')
+        .select('kyc_status')
+        .where('id', '=', claim.agentId)
+        .executeTakeFirst();
+      if (agent?.kyc_status !== 'verified')
+        throw new DomainRuleError('KYC_NOT_VERIFIED', "Payouts need the policy's agent to be KYC-verified", {
+          kycStatus: agent?.kyc_status ?? null,
+        });
+    }
+    const settled = claim.settledAmountMinor ?? 0;
+    if (claim.paidAmountMinor + input.amount.amountMinor > settled)
+      throw new DomainRuleError('PAYMENT_EXCEEDS_SETTLEMENT', 'The payments would exceed the settled amount', {
+        settledAmountMinor: settled,
+        paidAmountMinor: claim.paidAmountMinor,
+        remainingMinor: settled - claim.paidAmountMinor,
+      });
+    const paymentId = uuidv7();
+    tx.create(ClaimPayment, {
+      id: paymentId,
+      claimId: claim.id,
+      amountMinor: input.amount.amountMinor,
+      currency: input.amount.currency,
+      method: input.method,
+      reference: input.reference,
+      paidAt: new Date(input.paidAt),
+      recordedBy: act.actor,
+    });
+    claim.paidAmountMinor += input.amount.amountMinor;
+    await tx.flush();
+    const summary = { paymentId, amount: input.amount, method: input.method, paidAmountMinor: claim.paidAmountMinor };
+    return {
+      answer: async (em) => (await loadClaimDetail(em, claim.id))!,
+      audit: { action: CLAIM_WORKFLOW.steps.pay.audit, subjectType: 'claim', subjectId: claim.id, summary },
+      events: claimEvents(claim, 'claim.payment_recorded', summary),
+    };
+  });
+}

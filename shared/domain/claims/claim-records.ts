@@ -1,0 +1,80 @@
+import { uuidv7 } from '../../ids.js';
+import type { UserAct } from '../act.js';
+import type { ServiceDeps } from '../deps.js';
+import { transition } from '../workflow.js';
+import { ClaimDocument, ClaimNote } from './claim.entity.js';
+import { type ClaimDetail, loadClaimDetail } from './claim.view.js';
+import { CLAIM_WORKFLOW } from './claim.workflow.js';
+import { claimEvents, lockVisibleClaim } from './claims.service.js';
+
+/** Content types a claim document may have: documents and photographs, nothing executable. */
+export const DOCUMENT_CONTENT_TYPES = [
+  'application/pdf',
+  'image/jpeg',
+  'image/png',
+  'image/heic',
+  'image/tiff',
+  'text/plain',
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+] as const;
+/** 25 MiB: the largest document a claim takes (the file itself lives at its URL). */
+export const MAX_DOCUMENT_BYTES = 25 * 1024 * 1024;
+
+/** A note, in any status. */
+export async function addClaimNote(
+  deps: ServiceDeps,
+  act: UserAct,
+  input: { id: string; body: string },
+): Promise<ClaimDetail> {
+  return deps.uow.run(act, async (tx) => {
+    const claim = await lockVisibleClaim(tx, act.caller.scope, input.id);
+    const noteId = uuidv7();
+    tx.create(ClaimNote, { id: noteId, claimId: claim.id, body: input.body, author: act.actor });
+    await tx.flush();
+    return {
+      answer: async (em) => (await loadClaimDetail(em, claim.id))!,
+      audit: { action: 'claim.note', subjectType: 'claim', subjectId: claim.id, summary: { noteId } },
+      events: claimEvents(claim, 'claim.note_added', { noteId }),
+    };
+  });
+}
+
+export interface AddDocumentInput {
+  id: string;
+  name: string;
+  contentType: (typeof DOCUMENT_CONTENT_TYPES)[number];
+  sizeBytes: number;
+  sha256: string;
+  url: string;
+}
+
+/** A document's metadata (the file is at its https URL), on a claim that is not closed or withdrawn. */
+export async function addClaimDocument(deps: ServiceDeps, act: UserAct, input: AddDocumentInput): Promise<ClaimDetail> {
+  return deps.uow.run(act, async (tx) => {
+    const claim = await lockVisibleClaim(tx, act.caller.scope, input.id);
+    transition(CLAIM_WORKFLOW, 'addDocument', claim.status);
+    const documentId = uuidv7();
+    tx.create(ClaimDocument, {
+      id: documentId,
+      claimId: claim.id,
+      name: input.name,
+      contentType: input.contentType,
+      sizeBytes: input.sizeBytes,
+      sha256: input.sha256.toLowerCase(),
+      url: input.url,
+      addedBy: act.actor,
+    });
+    await tx.flush();
+    return {
+      answer: async (em) => (await loadClaimDetail(em, claim.id))!,
+      audit: {
+        action: CLAIM_WORKFLOW.steps.addDocument.audit,
+        subjectType: 'claim',
+        subjectId: claim.id,
+        summary: { documentId, name: input.name, sha256: input.sha256.toLowerCase() },
+      },
+      events: claimEvents(claim, 'claim.document_added', { documentId, name: input.name }),
+    };
+  });
+}

@@ -1,0 +1,147 @@
+import { LockMode } from '@mikro-orm/core';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Keyset } from '../../db/keyset.js';
+import type { EventInput } from '../../db/unit-of-work.js';
+import { DomainRuleError, NotFoundError, ValidationError } from '../../errors/index.js';
+import { uuidv7 } from '../../ids.js';
+import { assertFilterInScope, type DataScope, inScope, scopeFilter } from '../access/scope.js';
+import type { UserAct } from '../act.js';
+import type { ServiceDeps } from '../deps.js';
+import { nextNumber } from '../id-patterns/numbers.js';
+import { listPage, type Page } from '../list.js';
+import { Policy } from '../policies/policy.entity.js';
+import { POLICY_SCOPE_FIELDS } from '../policies/policy.list.js';
+import { type Money, notPositive } from '../policies/policy.view.js';
+import { CatastropheEvent, Claim } from './claim.entity.js';
+import { CLAIM_LIST, CLAIM_SCOPE_COLUMNS, CLAIM_SCOPE_FIELDS, type ClaimFilters } from './claim.list.js';
+import { type ClaimDetail, type ClaimViewRow, claimViews, loadClaimDetail } from './claim.view.js';
+
+type ClaimSort = (typeof CLAIM_LIST.sortable)[number];
+
+export async function listClaims(
+  deps: ServiceDeps,
+  act: UserAct,
+  input: { filters: ClaimFilters & { q?: string }; page: Keyset<ClaimSort> },
+): Promise<Page<ClaimViewRow>> {
+  assertFilterInScope(act.caller.scope, input.filters);
+  return listPage(CLAIM_LIST, deps.orm.em, act.caller.scope, input);
+}
+
+/** A claim outside the caller's scope is 404, exactly like a missing one. */
+export async function getClaim(deps: ServiceDeps, act: UserAct, input: { id: string }): Promise<ClaimDetail> {
+  const visible = await claimViews(deps.orm.em)
+    .where('c.id', '=', input.id)
+    .where((eb) => inScope(eb, act.caller.scope, CLAIM_SCOPE_COLUMNS))
+    .select('c.id')
+    .executeTakeFirst();
+  if (!visible) throw new NotFoundError('No such claim');
+  return (await loadClaimDetail(deps.orm.em, input.id))!;
+}
+
+/** A claim within the caller's scope, its row locked for a change, or 404. */
+export async function lockVisibleClaim(tx: EntityManager, scope: DataScope, id: string) {
+  const claim = await tx.findOne(
+    Claim,
+    { $and: [{ id }, scopeFilter(scope, CLAIM_SCOPE_FIELDS)] },
+    { lockMode: LockMode.PESSIMISTIC_WRITE },
+  );
+  if (!claim) throw new NotFoundError('No such claim');
+  return claim;
+}
+
+/** The events of a claim change: its own history, and its policy's timeline for what the policy shows. */
+export function claimEvents(
+  claim: { id: string; policyId: string },
+  type: string,
+  data: Record<string, unknown>,
+  onPolicyTimeline = false,
+): EventInput[] {
+  const event = { type, subjectType: 'claim', subjectId: claim.id, data };
+  return [
+    { ...event, stream: { type: 'claim', id: claim.id } },
+    ...(onPolicyTimeline ? [{ ...event, stream: { type: 'policy' as const, id: claim.policyId } }] : []),
+  ];
+}
+
+export interface FileClaimInput {
+  policyId: string;
+  incidentDate: string;
+  description: string;
+  claimedAmount: Money;
+  catastropheEventId?: string;
+}
+
+/**
+ * Files a claim on a policy in the caller's scope (404 otherwise): the policy must be active or
+ * reinstated (422 POLICY_NOT_ACTIVE), the incident inside its period (422 INCIDENT_OUTSIDE_COVER), the
+ * amount in its currency. The policy row is share-locked so it cannot be cancelled mid-filing.
+ */
+export async function fileClaim(deps: ServiceDeps, act: UserAct, input: FileClaimInput): Promise<ClaimDetail> {
+  const zero = notPositive('claimedAmount', input.claimedAmount);
+  if (zero.length) throw new ValidationError(zero);
+  return deps.uow.run(act, async (tx) => {
+    const policy = await tx.findOne(
+      Policy,
+      { $and: [{ id: input.policyId }, scopeFilter(act.caller.scope, POLICY_SCOPE_FIELDS)] },
+      { lockMode: LockMode.PESSIMISTIC_READ },
+    );
+    if (!policy) throw new NotFoundError('No such policy');
+    if (policy.status !== 'active' && policy.status !== 'reinstated')
+      throw new DomainRuleError(
+        'POLICY_NOT_ACTIVE',
+        `Claims can be filed only on active or reinstated policies; this one is ${policy.status}`,
+        {
+          policyStatus: policy.status,
+        },
+      );
+    if (input.incidentDate < policy.effectiveFrom || input.incidentDate > policy.effectiveTo)
+      throw new DomainRuleError(
+        'INCIDENT_OUTSIDE_COVER',
+        `The incident date must be within the policy's period, ${policy.effectiveFrom} to ${policy.effectiveTo}`,
+        { effectiveFrom: policy.effectiveFrom, effectiveTo: policy.effectiveTo },
+      );
+    if (input.claimedAmount.currency !== policy.currency)
+      throw new DomainRuleError(
+        'INVARIANT_VIOLATION',
+        `claimedAmount must be in the policy's currency, ${policy.currency}`,
+        {
+          field: 'claimedAmount.currency',
+        },
+      );
+    if (input.catastropheEventId && !(await tx.findOne(CatastropheEvent, input.catastropheEventId)))
+      throw new ValidationError([
+        { field: 'catastropheEventId', message: 'names no catastrophe event', constraint: 'exists' },
+      ]);
+    const id = uuidv7();
+    const claimNumber = await nextNumber(tx, 'claim');
+    tx.create(Claim, {
+      id,
+      claimNumber,
+      status: 'filed',
+      policyId: policy.id,
+      agentId: policy.agentId,
+      insurerId: policy.insurerId,
+      catastropheEventId: input.catastropheEventId ?? null,
+      incidentDate: input.incidentDate,
+      description: input.description,
+      currency: policy.currency,
+      claimedAmountMinor: input.claimedAmount.amountMinor,
+    });
+    await tx.flush();
+    return {
+      answer: async (em) => (await loadClaimDetail(em, id))!,
+      audit: {
+        action: 'claim.file',
+        subjectType: 'claim',
+        subjectId: id,
+        summary: { policyId: policy.id, claimNumber },
+      },
+      events: claimEvents(
+        { id, policyId: policy.id },
+        'claim.filed',
+        { claimNumber, claimedAmount: input.claimedAmount, incidentDate: input.incidentDate },
+        true,
+      ),
+    };
+  });
+}

@@ -1,0 +1,290 @@
+import { LockMode, raw } from '@mikro-orm/core';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { type InferResult, sql } from 'kysely';
+import { db, iso, isoOrNull } from '../../db/database.js';
+import type { Keyset } from '../../db/keyset.js';
+import { DomainRuleError, InvalidTransitionError, NotFoundError } from '../../errors/index.js';
+import { uuidv7 } from '../../ids.js';
+import { inScope } from '../access/scope.js';
+import type { UserAct } from '../act.js';
+import { CLAIM_SCOPE_COLUMNS } from '../claims/claim.list.js';
+import type { ServiceDeps } from '../deps.js';
+import { nextNumber } from '../id-patterns/numbers.js';
+import { defineList, listPage, type Page } from '../list.js';
+import { transition } from '../workflow.js';
+import {
+  Dispute,
+  type DisputeOutcome,
+  type DisputeSeverity,
+  type DisputeStatus,
+  type DisputeSubject,
+} from './dispute.entity.js';
+import { DISPUTE_WORKFLOW } from './dispute.workflow.js';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The final response is due eight weeks after a dispute is raised. */
+export const RESPONSE_DUE_WEEKS = 8;
+
+export interface DisputeView {
+  id: string;
+  disputeNumber: string;
+  status: DisputeStatus;
+  subjectType: DisputeSubject;
+  subjectId: string;
+  raisedBy: string;
+  reason: string;
+  description: string | null;
+  severity: DisputeSeverity | null;
+  assigneeId: string | null;
+  triageNote: string | null;
+  outcome: DisputeOutcome | null;
+  resolution: string | null;
+  withdrawReason: string | null;
+  responseDueAt: string;
+  resolvedAt: string | null;
+  closedAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+const disputeRows = (em: EntityManager) => db(em).selectFrom('disputes as d').selectAll('d');
+type DisputeRow = InferResult<ReturnType<typeof disputeRows>>[number];
+
+export const toDisputeView = (r: DisputeRow): DisputeView => ({
+  id: r.id,
+  disputeNumber: r.dispute_number,
+  status: r.status,
+  subjectType: r.subject_type,
+  subjectId: r.subject_id,
+  raisedBy: r.raised_by,
+  reason: r.reason,
+  description: r.description,
+  severity: r.severity,
+  assigneeId: r.assignee_id,
+  triageNote: r.triage_note,
+  outcome: r.outcome,
+  resolution: r.resolution,
+  withdrawReason: r.withdraw_reason,
+  responseDueAt: iso(r.response_due_at),
+  resolvedAt: isoOrNull(r.resolved_at),
+  closedAt: isoOrNull(r.closed_at),
+  createdAt: iso(r.created_at),
+  updatedAt: iso(r.updated_at),
+});
+
+export interface DisputeFilters {
+  status?: DisputeStatus;
+  subjectType?: DisputeSubject;
+  subjectId?: string;
+}
+
+/**
+ * GET /disputes. A dispute belongs to whoever raised it, not to an agent or insurer: its visibility is
+ * its own rule (raiser or scope all), applied by the service as the `raisedBy` condition.
+ */
+export const DISPUTE_LIST = defineList({
+  rows: disputeRows,
+  sortable: ['createdAt', 'responseDueAt', 'disputeNumber'] as const,
+  defaultSort: '-createdAt',
+  sortKeys: (eb) => ({
+    createdAt: eb.ref('d.created_at'),
+    responseDueAt: eb.ref('d.response_due_at'),
+    disputeNumber: eb.ref('d.dispute_number'),
+    id: eb.ref('d.id'),
+  }),
+  scope: 'none',
+  search: (eb) => sql<string>`(lower(${eb.ref('d.dispute_number')}) || ' ' || lower(${eb.ref('d.reason')}))`,
+  filters: {
+    status: (eb, status: DisputeStatus) => eb('d.status', '=', status),
+    subjectType: (eb, subjectType: DisputeSubject) => eb('d.subject_type', '=', subjectType),
+    subjectId: (eb, subjectId: string) => eb('d.subject_id', '=', subjectId),
+    raisedBy: (eb, userId: string) => eb('d.raised_by', '=', userId),
+  } as const,
+});
+
+/** Whose disputes the caller sees: everyone's with scope all, else their own. */
+const visibleTo = (act: UserAct) => (act.caller.scope.kind === 'all' ? undefined : act.caller.userId);
+
+export async function listDisputes(
+  deps: ServiceDeps,
+  act: UserAct,
+  input: { filters: DisputeFilters & { q?: string }; page: Keyset<(typeof DISPUTE_LIST.sortable)[number]> },
+): Promise<Page<DisputeRow>> {
+  return listPage(DISPUTE_LIST, deps.orm.em, act.caller.scope, {
+    filters: { ...input.filters, raisedBy: visibleTo(act) },
+    page: input.page,
+  });
+}
+
+export async function getDispute(deps: ServiceDeps, act: UserAct, input: { id: string }): Promise<DisputeView> {
+  const raiser = visibleTo(act);
+  const row = await disputeRows(deps.orm.em)
+    .where('d.id', '=', input.id)
+    .$if(raiser !== undefined, (q) => q.where('d.raised_by', '=', raiser!))
+    .executeTakeFirst();
+  if (!row) throw new NotFoundError('No such dispute');
+  return toDisputeView(row);
+}
+
+async function lockVisibleDispute(tx: EntityManager, act: UserAct, id: string) {
+  const raiser = visibleTo(act);
+  const dispute = await tx.findOne(Dispute, raiser ? { id, raisedBy: raiser } : { id }, {
+    lockMode: LockMode.PESSIMISTIC_WRITE,
+  });
+  if (!dispute) throw new NotFoundError('No such dispute');
+  return dispute;
+}
+
+const loadView = async (em: EntityManager, id: string) =>
+  toDisputeView((await disputeRows(em).where('d.id', '=', id).executeTakeFirst())!);
+
+export interface RaiseDisputeInput {
+  subjectType: DisputeSubject;
+  subjectId: string;
+  reason: string;
+  description?: string;
+}
+
+/**
+ * Raises a dispute, due for its final response eight weeks later. A claim subject must be a claim the
+ * raiser can see (404 otherwise, as for the claim itself); other subjects are kept as given.
+ */
+export async function raiseDispute(deps: ServiceDeps, act: UserAct, input: RaiseDisputeInput): Promise<DisputeView> {
+  return deps.uow.run(act, async (tx) => {
+    if (input.subjectType === 'claim') {
+      const claim = UUID.test(input.subjectId)
+        ? await db(tx)
+            .selectFrom('claims as c')
+            .select('c.id')
+            .where('c.id', '=', input.subjectId)
+            .where((eb) => inScope(eb, act.caller.scope, CLAIM_SCOPE_COLUMNS))
+            .executeTakeFirst()
+        : undefined;
+      if (!claim) throw new NotFoundError('No such claim');
+    }
+    const id = uuidv7();
+    const disputeNumber = await nextNumber(tx, 'dispute');
+    tx.create(Dispute, {
+      id,
+      disputeNumber,
+      status: 'open',
+      subjectType: input.subjectType,
+      subjectId: input.subjectId,
+      raisedBy: act.caller.userId,
+      reason: input.reason,
+      description: input.description ?? null,
+      responseDueAt: new Date(Date.now() + RESPONSE_DUE_WEEKS * 7 * 86_400_000),
+    });
+    await tx.flush();
+    return {
+      result: await loadView(tx, id),
+      audit: {
+        action: 'dispute.raise',
+        subjectType: 'dispute',
+        subjectId: id,
+        summary: { disputeNumber, subjectType: input.subjectType, subjectId: input.subjectId },
+      },
+    };
+  });
+}
+
+/** open → triaged with a severity and, optionally, the handler (an active user) and a note. */
+export async function triageDispute(
+  deps: ServiceDeps,
+  act: UserAct,
+  input: { id: string; severity: DisputeSeverity; assigneeId?: string; note?: string },
+): Promise<DisputeView> {
+  return deps.uow.run(act, async (tx) => {
+    const dispute = await lockVisibleDispute(tx, act, input.id);
+    const from = dispute.status;
+    const to = transition(DISPUTE_WORKFLOW, 'triage', from);
+    if (input.assigneeId) {
+      const assignee = await db(tx)
+        .selectFrom('users')
+        .select('status')
+        .where('id', '=', input.assigneeId)
+        .executeTakeFirst();
+      if (assignee?.status !== 'active')
+        throw new DomainRuleError('INVARIANT_VIOLATION', 'The assignee must be an active user', {
+          field: 'assigneeId',
+        });
+    }
+    Object.assign(dispute, {
+      status: to,
+      severity: input.severity,
+      assigneeId: input.assigneeId ?? dispute.assigneeId,
+      triageNote: input.note ?? null,
+      triagedAt: raw<Date>('now()'),
+    });
+    await tx.flush();
+    return {
+      result: await loadView(tx, dispute.id),
+      audit: {
+        action: DISPUTE_WORKFLOW.steps.triage.audit,
+        subjectType: 'dispute',
+        subjectId: dispute.id,
+        summary: { from, to, severity: input.severity, assigneeId: input.assigneeId },
+      },
+    };
+  });
+}
+
+/**
+ * Resolves a triaged dispute to upheld, rejected or escalated, or an escalated one to upheld or
+ * rejected (escalating it again answers 422 INVALID_TRANSITION).
+ */
+export async function resolveDispute(
+  deps: ServiceDeps,
+  act: UserAct,
+  input: { id: string; outcome: DisputeOutcome; resolution: string },
+): Promise<DisputeView> {
+  return deps.uow.run(act, async (tx) => {
+    const dispute = await lockVisibleDispute(tx, act, input.id);
+    const from = dispute.status;
+    transition(DISPUTE_WORKFLOW, 'resolve', from);
+    if (from === 'escalated' && input.outcome === 'escalated')
+      throw new InvalidTransitionError(from, 'resolve', ['triaged'], 'dispute');
+    const escalating = input.outcome === 'escalated';
+    Object.assign(dispute, {
+      status: input.outcome,
+      outcome: input.outcome,
+      resolution: input.resolution,
+      ...(escalating ? { escalatedAt: raw<Date>('now()') } : { resolvedAt: raw<Date>('now()') }),
+    });
+    await tx.flush();
+    return {
+      result: await loadView(tx, dispute.id),
+      audit: {
+        action: DISPUTE_WORKFLOW.steps.resolve.audit,
+        subjectType: 'dispute',
+        subjectId: dispute.id,
+        summary: { from, to: input.outcome, resolution: input.resolution },
+      },
+    };
+  });
+}
+
+/** open or triaged → withdrawn, by the raiser or a caller with scope all (nobody else can see it). */
+export async function withdrawDispute(
+  deps: ServiceDeps,
+  act: UserAct,
+  input: { id: string; reason: string },
+): Promise<DisputeView> {
+  return deps.uow.run(act, async (tx) => {
+    const dispute = await lockVisibleDispute(tx, act, input.id);
+    const from = dispute.status;
+    const to = transition(DISPUTE_WORKFLOW, 'withdraw', from);
+    Object.assign(dispute, { status: to, withdrawReason: input.reason, withdrawnAt: raw<Date>('now()') });
+    await tx.flush();
+    return {
+      result: await loadView(tx, dispute.id),
+      audit: {
+        action: DISPUTE_WORKFLOW.steps.withdraw.audit,
+        subjectType: 'dispute',
+        subjectId: dispute.id,
+        summary: { from, to, reason: input.reason },
+      },
+    };
+  });
+}

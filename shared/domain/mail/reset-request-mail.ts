@@ -1,0 +1,19 @@
+import type { Act } from '../act.js';
+import type { ServiceDeps } from '../deps.js';
+import { resolvePasswordResetRequest } from '../identity/password.service.js';
+import { sendPasswordResetMail } from './password-reset-mail.js';
+import type { MailTransport } from './transport.js';
+
+/**
+ * A forgot-password request, in the worker: the user is looked up here rather than in the request,
+ * then the reset is minted and mailed as any other. An unknown email ends here, having sent nothing.
+ */
+export async function mailPasswordResetRequest(
+  deps: ServiceDeps & { mail: MailTransport },
+  act: Act,
+  { requestId }: { requestId: string },
+): Promise<'sent' | 'already-sent' | 'gone' | 'no-user'> {
+  const resetId = await resolvePasswordResetRequest(deps, act, { requestId });
+  if (!resetId) return 'no-user';
+  return sendPasswordResetMail(deps, act, { resetId });
+}

@@ -1,0 +1,322 @@
+import { LockMode, raw } from '@mikro-orm/core';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { type InferResult, sql } from 'kysely';
+import { db, iso, isoOrNull } from '../../db/database.js';
+import type { Keyset } from '../../db/keyset.js';
+import type { AuditInput } from '../../db/unit-of-work.js';
+import { type FieldError, NotFoundError, ValidationError } from '../../errors/index.js';
+import { uuidv7 } from '../../ids.js';
+import type { UserAct } from '../act.js';
+import type { ServiceDeps } from '../deps.js';
+import { defineList, listPage, type Page } from '../list.js';
+import { transition } from '../workflow.js';
+import { channelHasSubject, placeholdersIn, TEMPLATE_CATALOGUE, type TemplateKey } from './catalogue.js';
+import { NotificationTemplate, type TemplateChannel, type TemplateStatus } from './notification-template.entity.js';
+import { NOTIFICATION_TEMPLATE_WORKFLOW } from './notification-template.workflow.js';
+
+export interface NotificationTemplateView {
+  id: string;
+  key: string;
+  channel: TemplateChannel;
+  locale: string;
+  subject: string | null;
+  body: string;
+  status: TemplateStatus;
+  version: number;
+  publishedAt: string | null;
+  archivedAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+const templateRows = (em: EntityManager) => db(em).selectFrom('notification_templates as nt').selectAll('nt');
+type TemplateRow = InferResult<ReturnType<typeof templateRows>>[number];
+
+export const toNotificationTemplateView = (r: TemplateRow): NotificationTemplateView => ({
+  id: r.id,
+  key: r.key,
+  channel: r.channel,
+  locale: r.locale,
+  subject: r.subject,
+  body: r.body,
+  status: r.status,
+  version: r.version,
+  publishedAt: isoOrNull(r.published_at),
+  archivedAt: isoOrNull(r.archived_at),
+  createdAt: iso(r.created_at),
+  updatedAt: iso(r.updated_at),
+});
+
+export interface TemplateFilters {
+  key?: string;
+  channel?: TemplateChannel;
+  locale?: string;
+  status?: TemplateStatus;
+}
+
+/** Notification templates are platform-wide: every reader sees them all (no data scope). */
+export const NOTIFICATION_TEMPLATE_LIST = defineList({
+  rows: templateRows,
+  sortable: ['createdAt', 'key', 'version'] as const,
+  defaultSort: '-createdAt',
+  sortKeys: (eb) => ({
+    createdAt: eb.ref('nt.created_at'),
+    key: eb.ref('nt.key'),
+    version: eb.ref('nt.version'),
+    id: eb.ref('nt.id'),
+  }),
+  scope: 'none',
+  search: (eb) =>
+    sql<string>`(lower(${eb.ref('nt.key')}) || ' ' || lower(coalesce(${eb.ref('nt.subject')}, '')) || ' ' || lower(${eb.ref('nt.body')}))`,
+  filters: {
+    key: (eb, key: string) => eb('nt.key', '=', key),
+    channel: (eb, channel: TemplateChannel) => eb('nt.channel', '=', channel),
+    locale: (eb, locale: string) => eb('nt.locale', '=', locale),
+    status: (eb, status: TemplateStatus) => eb('nt.status', '=', status),
+  } as const,
+});
+
+export async function listNotificationTemplates(
+  deps: ServiceDeps,
+  act: UserAct,
+  input: {
+    filters: TemplateFilters & { q?: string };
+    page: Keyset<(typeof NOTIFICATION_TEMPLATE_LIST.sortable)[number]>;
+  },
+): Promise<Page<TemplateRow>> {
+  return listPage(NOTIFICATION_TEMPLATE_LIST, deps.orm.em, act.caller.scope, input);
+}
+
+const loadView = async (em: EntityManager, id: string) => {
+  const row = await templateRows(em).where('nt.id', '=', id).executeTakeFirst();
+  if (!row) throw new NotFoundError('No such notification template');
+  return toNotificationTemplateView(row);
+};
+
+export const getNotificationTemplate = (deps: ServiceDeps, _act: UserAct, input: { id: string }) =>
+  loadView(deps.orm.em, input.id);
+
+/** An email template needs a subject; an sms template has none. */
+function subjectProblems(channel: TemplateChannel, subject: string | null | undefined): FieldError[] {
+  if (channelHasSubject(channel) && !subject)
+    return [{ field: 'subject', message: 'is required for an email template', constraint: 'required' }];
+  if (!channelHasSubject(channel) && subject != null)
+    return [{ field: 'subject', message: 'must be absent for an sms template', constraint: 'absent' }];
+  return [];
+}
+
+/** Serialises the writers of one key, channel and locale (version numbers, the one published version). */
+const lockFamily = (tx: EntityManager, t: { key: string; channel: string; locale: string }) =>
+  db(tx)
+    .selectNoFrom(
+      sql`pg_advisory_xact_lock(hashtext(${`notification_template:${t.key}:${t.channel}:${t.locale}`}))`.as('locked'),
+    )
+    .execute();
+
+export interface CreateTemplateInput {
+  key: TemplateKey;
+  channel: TemplateChannel;
+  locale: string;
+  subject?: string | null;
+  body: string;
+}
+
+/**
+ * Creates a draft: the next version of its key, channel and locale (1 for the first). Placeholders
+ * are checked when it is published, so a draft may be saved half-written.
+ */
+export async function createNotificationTemplate(
+  deps: ServiceDeps,
+  act: UserAct,
+  input: CreateTemplateInput,
+): Promise<NotificationTemplateView> {
+  const problems = subjectProblems(input.channel, input.subject);
+  if (problems.length) throw new ValidationError(problems);
+  return deps.uow.run(act, async (tx) => {
+    await lockFamily(tx, input);
+    const latest = await db(tx)
+      .selectFrom('notification_templates')
+      .select((eb) => eb.fn.max('version').as('version'))
+      .where('key', '=', input.key)
+      .where('channel', '=', input.channel)
+      .where('locale', '=', input.locale)
+      .executeTakeFirst();
+    const version = (latest?.version ?? 0) + 1;
+    const id = uuidv7();
+    tx.create(NotificationTemplate, {
+      id,
+      key: input.key,
+      channel: input.channel,
+      locale: input.locale,
+      subject: input.subject ?? null,
+      body: input.body,
+      status: 'draft',
+      version,
+    });
+    await tx.flush();
+    return {
+      result: await loadView(tx, id),
+      audit: {
+        action: 'notification_template.create',
+        subjectType: 'notification_template',
+        subjectId: id,
+        summary: { key: input.key, channel: input.channel, locale: input.locale, version },
+      },
+    };
+  });
+}
+
+async function lockTemplate(tx: EntityManager, id: string) {
+  const template = await tx.findOne(NotificationTemplate, id, { lockMode: LockMode.PESSIMISTIC_WRITE });
+  if (!template) throw new NotFoundError('No such notification template');
+  return template;
+}
+
+/** Changes the subject or body of a draft; any other status answers 422 INVALID_TRANSITION. */
+export async function updateNotificationTemplate(
+  deps: ServiceDeps,
+  act: UserAct,
+  input: { id: string; subject?: string | null; body?: string },
+): Promise<NotificationTemplateView> {
+  return deps.uow.run(act, async (tx) => {
+    const template = await lockTemplate(tx, input.id);
+    transition(NOTIFICATION_TEMPLATE_WORKFLOW, 'update', template.status);
+    if (input.subject !== undefined) {
+      const problems = subjectProblems(template.channel, input.subject);
+      if (problems.length) throw new ValidationError(problems);
+      template.subject = input.subject;
+    }
+    if (input.body !== undefined) template.body = input.body;
+    await tx.flush();
+    return {
+      result: await loadView(tx, template.id),
+      audit: {
+        action: NOTIFICATION_TEMPLATE_WORKFLOW.steps.update.audit,
+        subjectType: 'notification_template',
+        subjectId: template.id,
+        summary: { changed: ['subject', 'body'].filter((k) => input[k as 'subject' | 'body'] !== undefined) },
+      },
+    };
+  });
+}
+
+/** 400 naming each field that uses a placeholder its key does not supply, and those placeholders. */
+function assertKnownPlaceholders(template: { key: string; subject?: string | null; body: string }): void {
+  const known: readonly string[] = TEMPLATE_CATALOGUE[template.key as TemplateKey]?.placeholders ?? [];
+  const problems: FieldError[] = [];
+  for (const field of ['subject', 'body'] as const) {
+    const unknown = placeholdersIn(template[field] ?? '').filter((name) => !known.includes(name));
+    if (unknown.length)
+      problems.push({
+        // Named as a create or PATCH body sends them (a bare `body` would read as the whole request body).
+        field: `body.${field}`,
+        message: `uses unknown placeholders ${unknown.map((n) => `{{${n}}}`).join(', ')}; ${template.key} knows ${known.map((n) => `{{${n}}}`).join(', ')}`,
+        constraint: 'knownPlaceholders',
+      });
+  }
+  if (problems.length) throw new ValidationError(problems, 'The template uses placeholders its key does not supply');
+}
+
+/**
+ * Publishes a draft (201, `published: true`): it becomes the one published version of its key,
+ * channel and locale, and the version published before it is archived (superseded). A published
+ * template answers 200 unchanged; an archived one 422 INVALID_TRANSITION. Unknown placeholders: 400.
+ */
+export async function publishNotificationTemplate(
+  deps: ServiceDeps,
+  act: UserAct,
+  input: { id: string },
+): Promise<{ published: boolean; template: NotificationTemplateView }> {
+  return deps.uow.run<{ published: boolean; template: NotificationTemplateView }>(act, async (tx) => {
+    // Key, channel and locale never change, so they can be read before the family's lock is taken.
+    const family = await db(tx)
+      .selectFrom('notification_templates')
+      .select(['key', 'channel', 'locale'])
+      .where('id', '=', input.id)
+      .executeTakeFirst();
+    if (!family) throw new NotFoundError('No such notification template');
+    await lockFamily(tx, family);
+    const template = await lockTemplate(tx, input.id);
+    if (template.status === 'published')
+      return { result: { published: false, template: await loadView(tx, template.id) }, audit: [] };
+    const from: TemplateStatus = template.status;
+    const to = transition(NOTIFICATION_TEMPLATE_WORKFLOW, 'publish', from);
+    assertKnownPlaceholders(template);
+    const previous = await tx.findOne(
+      NotificationTemplate,
+      { key: template.key, channel: template.channel, locale: template.locale, status: 'published' },
+      { lockMode: LockMode.PESSIMISTIC_WRITE },
+    );
+    if (previous) {
+      previous.status = transition(NOTIFICATION_TEMPLATE_WORKFLOW, 'supersede', previous.status);
+      previous.archivedAt = raw<Date>('now()');
+      // The partial unique index allows one published version: archive the old one first.
+      await tx.flush();
+    }
+    Object.assign(template, { status: to, publishedAt: raw<Date>('now()') });
+    await tx.flush();
+    const audit: AuditInput[] = [
+      {
+        action: NOTIFICATION_TEMPLATE_WORKFLOW.steps.publish.audit,
+        subjectType: 'notification_template',
+        subjectId: template.id,
+        summary: { from, to, version: template.version, supersededId: previous?.id ?? null },
+      },
+    ];
+    if (previous)
+      audit.push({
+        action: NOTIFICATION_TEMPLATE_WORKFLOW.steps.supersede.audit,
+        subjectType: 'notification_template',
+        subjectId: previous.id,
+        summary: { from: 'published', to: 'archived', version: previous.version, supersededId: template.id },
+      });
+    return { result: { published: true, template: await loadView(tx, template.id) }, audit };
+  });
+}
+
+/** Archives a draft or published template (200); archived is final, so archiving again answers 422. */
+export async function archiveNotificationTemplate(
+  deps: ServiceDeps,
+  act: UserAct,
+  input: { id: string },
+): Promise<NotificationTemplateView> {
+  return deps.uow.run(act, async (tx) => {
+    const template = await lockTemplate(tx, input.id);
+    const from = template.status;
+    const to = transition(NOTIFICATION_TEMPLATE_WORKFLOW, 'archive', from);
+    Object.assign(template, { status: to, archivedAt: raw<Date>('now()') });
+    await tx.flush();
+    return {
+      result: await loadView(tx, template.id),
+      audit: {
+        action: NOTIFICATION_TEMPLATE_WORKFLOW.steps.archive.audit,
+        subjectType: 'notification_template',
+        subjectId: template.id,
+        summary: { from, to, version: template.version },
+      },
+    };
+  });
+}
+
+/**
+ * The published template of `key` for a user's locale: the exact locale (e.g. `fr-CA`), else its
+ * language (`fr`), else none (the caller uses its built-in text).
+ */
+export async function publishedTemplate(
+  em: EntityManager,
+  key: TemplateKey,
+  channel: TemplateChannel,
+  locale: string,
+): Promise<{ id: string; subject: string | null; body: string } | undefined> {
+  const language = locale.split('-')[0];
+  return db(em)
+    .selectFrom('notification_templates')
+    .select(['id', 'subject', 'body'])
+    .where('key', '=', key)
+    .where('channel', '=', channel)
+    .where('status', '=', 'published')
+    .where('locale', 'in', [locale, language])
+    .orderBy(sql`locale = ${locale}`, 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}

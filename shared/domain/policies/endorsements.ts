@@ -1,0 +1,269 @@
+import { LockMode, raw } from '@mikro-orm/core';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { InferResult } from 'kysely';
+import { db, iso, isoOrNull } from '../../db/database.js';
+import type { Keyset } from '../../db/keyset.js';
+import { DomainRuleError, NotFoundError, ValidationError } from '../../errors/index.js';
+import { uuidv7 } from '../../ids.js';
+import type { UserAct } from '../act.js';
+import type { ServiceDeps } from '../deps.js';
+import { nextNumber } from '../id-patterns/numbers.js';
+import { defineList, listPage, type Page } from '../list.js';
+import { transition } from '../workflow.js';
+import { getPolicy, lockVisiblePolicy } from './policies.service.js';
+import {
+  Endorsement,
+  type EndorsementChanges,
+  type EndorsementStatus,
+  type EndorsementType,
+  type IPolicy,
+} from './policy.entity.js';
+import { loadPolicyView, notPositive, type PolicyView } from './policy.view.js';
+import { ENDORSEMENT_WORKFLOW, POLICY_WORKFLOW } from './policy.workflow.js';
+
+export interface EndorsementView {
+  id: string;
+  policyId: string;
+  endorsementNumber: string;
+  status: EndorsementStatus;
+  type: EndorsementType;
+  description: string;
+  effectiveDate: string;
+  changes: EndorsementChanges;
+  createdBy: string;
+  approvedBy: string | null;
+  approvedAt: string | null;
+  withdrawnAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+const endorsementRows = (em: EntityManager) =>
+  db(em)
+    .selectFrom('endorsements as n')
+    .select([
+      'n.id',
+      'n.policy_id',
+      'n.endorsement_number',
+      'n.status',
+      'n.type',
+      'n.description',
+      'n.changes',
+      'n.created_by',
+      'n.approved_by',
+      'n.approved_at',
+      'n.withdrawn_at',
+      'n.created_at',
+      'n.updated_at',
+    ])
+    .select((eb) => eb.cast<string>('n.effective_date', 'text').as('effective_date'));
+
+type EndorsementRow = InferResult<ReturnType<typeof endorsementRows>>[number];
+
+export const toEndorsementView = (r: EndorsementRow): EndorsementView => ({
+  id: r.id,
+  policyId: r.policy_id,
+  endorsementNumber: r.endorsement_number,
+  status: r.status,
+  type: r.type,
+  description: r.description,
+  effectiveDate: r.effective_date,
+  changes: r.changes,
+  createdBy: r.created_by,
+  approvedBy: r.approved_by,
+  approvedAt: isoOrNull(r.approved_at),
+  withdrawnAt: isoOrNull(r.withdrawn_at),
+  createdAt: iso(r.created_at),
+  updatedAt: iso(r.updated_at),
+});
+
+const loadEndorsementView = async (em: EntityManager, id: string) =>
+  toEndorsementView(await endorsementRows(em).where('n.id', '=', id).executeTakeFirstOrThrow());
+
+/** A policy's endorsements, oldest first; the scope is the policy's, checked before the list is read. */
+export const ENDORSEMENT_LIST = defineList({
+  rows: endorsementRows,
+  sortable: ['createdAt'] as const,
+  defaultSort: 'createdAt',
+  sortKeys: (eb) => ({ createdAt: eb.ref('n.created_at'), id: eb.ref('n.id') }),
+  scope: 'none',
+  filters: {
+    policyId: (eb, policyId: string) => eb('n.policy_id', '=', policyId),
+    status: (eb, status: EndorsementStatus) => eb('n.status', '=', status),
+  } as const,
+});
+
+export async function listEndorsements(
+  deps: ServiceDeps,
+  act: UserAct,
+  input: { policyId: string; status?: EndorsementStatus; page: Keyset<'createdAt'> },
+): Promise<Page<EndorsementRow>> {
+  await getPolicy(deps, act, { id: input.policyId });
+  return listPage(ENDORSEMENT_LIST, deps.orm.em, act.caller.scope, {
+    filters: { policyId: input.policyId, status: input.status },
+    page: input.page,
+  });
+}
+
+/** What the changes would make of the policy must still be a valid policy: one currency, a term that ends after it starts. */
+function assertChangesFit(policy: IPolicy, changes: EndorsementChanges): void {
+  for (const field of ['sumInsured', 'premium'] as const) {
+    const money = changes[field];
+    if (money && money.currency !== policy.currency)
+      throw new DomainRuleError(
+        'INVARIANT_VIOLATION',
+        `changes.${field} must be in the policy's currency, ${policy.currency}`,
+        {
+          field: `changes.${field}.currency`,
+        },
+      );
+  }
+  if (changes.effectiveTo !== undefined && changes.effectiveTo <= policy.effectiveFrom)
+    throw new DomainRuleError(
+      'INVARIANT_VIOLATION',
+      `changes.effectiveTo must be after effectiveFrom, ${policy.effectiveFrom}`,
+      {
+        field: 'changes.effectiveTo',
+      },
+    );
+}
+
+export interface CreateEndorsementInput {
+  policyId: string;
+  type: EndorsementType;
+  description: string;
+  effectiveDate: string;
+  changes: EndorsementChanges;
+}
+
+/** A pending endorsement of an active or reinstated policy (else 422 INVALID_TRANSITION from the policy's status). */
+export async function createEndorsement(
+  deps: ServiceDeps,
+  act: UserAct,
+  input: CreateEndorsementInput,
+): Promise<EndorsementView> {
+  const zero = notPositive('changes.sumInsured', input.changes.sumInsured);
+  if (zero.length) throw new ValidationError(zero);
+  return deps.uow.run(act, async (tx) => {
+    const policy = await lockVisiblePolicy(tx, act.caller.scope, input.policyId);
+    transition(POLICY_WORKFLOW, 'endorse', policy.status);
+    if (input.effectiveDate < policy.effectiveFrom || input.effectiveDate > policy.effectiveTo)
+      throw new DomainRuleError(
+        'INVARIANT_VIOLATION',
+        `effectiveDate must be within the policy's period, ${policy.effectiveFrom} to ${policy.effectiveTo}`,
+        { field: 'effectiveDate' },
+      );
+    assertChangesFit(policy, input.changes);
+    const id = uuidv7();
+    const endorsementNumber = await nextNumber(tx, 'endorsement');
+    tx.create(Endorsement, {
+      id,
+      policyId: policy.id,
+      endorsementNumber,
+      status: 'pending',
+      type: input.type,
+      description: input.description,
+      effectiveDate: input.effectiveDate,
+      changes: input.changes,
+      createdBy: act.actor,
+    });
+    await tx.flush();
+    return {
+      result: await loadEndorsementView(tx, id),
+      audit: {
+        action: POLICY_WORKFLOW.steps.endorse.audit,
+        subjectType: 'endorsement',
+        subjectId: id,
+        summary: { policyId: policy.id, endorsementNumber, type: input.type, changed: Object.keys(input.changes) },
+      },
+      events: [
+        {
+          stream: { type: 'policy', id: policy.id },
+          type: 'endorsement.created',
+          subjectType: 'endorsement',
+          subjectId: id,
+          data: { endorsementNumber, type: input.type, changed: Object.keys(input.changes) },
+        },
+      ],
+    };
+  });
+}
+
+/**
+ * Approves a pending endorsement and applies its changes to the policy, in one transaction under the
+ * policy's row lock (the lock a cancellation takes too). Approving twice answers 422.
+ */
+export async function approveEndorsement(
+  deps: ServiceDeps,
+  act: UserAct,
+  input: { policyId: string; endorsementId: string },
+): Promise<{ endorsement: EndorsementView; policy: PolicyView }> {
+  return deps.uow.run(act, async (tx) => {
+    const policy = await lockVisiblePolicy(tx, act.caller.scope, input.policyId);
+    const endorsement = await tx.findOne(
+      Endorsement,
+      { id: input.endorsementId, policyId: policy.id },
+      { lockMode: LockMode.PESSIMISTIC_WRITE },
+    );
+    if (!endorsement) throw new NotFoundError('No such endorsement on this policy');
+    endorsement.status = transition(ENDORSEMENT_WORKFLOW, 'approve', endorsement.status);
+    // The policy must still take changes (an expired policy keeps its pending endorsements unapplied).
+    transition(POLICY_WORKFLOW, 'endorse', policy.status);
+    const { changes } = endorsement;
+    assertChangesFit(policy, changes);
+    const before = snapshot(policy, changes);
+    if (changes.sumInsured) policy.sumInsuredMinor = changes.sumInsured.amountMinor;
+    if (changes.premium) policy.premiumMinor = changes.premium.amountMinor;
+    if (changes.effectiveTo) policy.effectiveTo = changes.effectiveTo;
+    if (changes.holder) {
+      const h = changes.holder;
+      if (h.name !== undefined) policy.holderName = h.name;
+      if (h.email !== undefined) policy.holderEmail = h.email;
+      if (h.phone !== undefined) policy.holderPhone = h.phone;
+      if (h.nationalId !== undefined) policy.holderNationalId = h.nationalId;
+    }
+    Object.assign(endorsement, { approvedBy: act.actor, approvedAt: raw<Date>('now()') });
+    await tx.flush();
+    return {
+      result: {
+        endorsement: await loadEndorsementView(tx, endorsement.id),
+        policy: (await loadPolicyView(tx, policy.id))!,
+      },
+      audit: {
+        action: ENDORSEMENT_WORKFLOW.steps.approve.audit,
+        subjectType: 'endorsement',
+        subjectId: endorsement.id,
+        summary: { policyId: policy.id, endorsementNumber: endorsement.endorsementNumber, before, changes },
+      },
+      events: [
+        {
+          stream: { type: 'policy', id: policy.id },
+          type: 'endorsement.approved',
+          subjectType: 'endorsement',
+          subjectId: endorsement.id,
+          data: { endorsementNumber: endorsement.endorsementNumber, changed: Object.keys(changes) },
+        },
+      ],
+    };
+  });
+}
+
+/** The policy's values an endorsement replaces, for the audit entry. */
+function snapshot(policy: IPolicy, changes: EndorsementChanges): Record<string, unknown> {
+  return {
+    ...(changes.sumInsured ? { sumInsured: { amountMinor: policy.sumInsuredMinor, currency: policy.currency } } : {}),
+    ...(changes.premium ? { premium: { amountMinor: policy.premiumMinor, currency: policy.currency } } : {}),
+    ...(changes.effectiveTo ? { effectiveTo: policy.effectiveTo } : {}),
+    ...(changes.holder
+      ? { holder: Object.fromEntries(Object.keys(changes.holder).map((k) => [k, holderField(policy, k)])) }
+      : {}),
+  };
+}
+
+const holderField = (policy: IPolicy, key: string) =>
+  ({
+    name: policy.holderName,
+    email: policy.holderEmail,
+    phone: policy.holderPhone,
+    nationalId: policy.holderNationalId,
+  })[key];

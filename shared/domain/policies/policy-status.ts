@@ -1,0 +1,158 @@
+import { raw } from '@mikro-orm/core';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { sql } from 'kysely';
+import { db } from '../../db/database.js';
+import { DomainRuleError } from '../../errors/index.js';
+import type { UserAct } from '../act.js';
+import type { ServiceDeps } from '../deps.js';
+import { transition } from '../workflow.js';
+import { lockVisiblePolicy, today } from './policies.service.js';
+import type { IPolicy } from './policy.entity.js';
+import { loadPolicyView, type PolicyView } from './policy.view.js';
+import { ENDORSEMENT_WORKFLOW, POLICY_WORKFLOW } from './policy.workflow.js';
+
+/** The pending endorsements of a policy end with it: withdrawn, so none can be approved onto a cancelled policy. */
+async function withdrawPendingEndorsements(tx: EntityManager, policyId: string): Promise<string[]> {
+  const rows = await db(tx)
+    .updateTable('endorsements')
+    .set({
+      status: transition(ENDORSEMENT_WORKFLOW, 'withdraw', 'pending'),
+      withdrawn_at: sql<Date>`now()`,
+      updated_at: sql<Date>`now()`,
+    })
+    .where('policy_id', '=', policyId)
+    .where('status', '=', 'pending')
+    .returning('id')
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+/**
+ * Cancels an active or reinstated policy from `effectiveDate` (today unless given; within the policy's
+ * period). Its pending endorsements are withdrawn in the same transaction.
+ */
+export async function cancelPolicy(
+  deps: ServiceDeps,
+  act: UserAct,
+  input: { id: string; reason: string; effectiveDate?: string },
+): Promise<PolicyView> {
+  return deps.uow.run(act, async (tx) => {
+    const policy = await lockVisiblePolicy(tx, act.caller.scope, input.id);
+    const from = policy.status;
+    const to = transition(POLICY_WORKFLOW, 'cancel', from);
+    const effectiveDate = input.effectiveDate ?? clampToTerm(await today(tx), policy);
+    if (effectiveDate < policy.effectiveFrom || effectiveDate > policy.effectiveTo)
+      throw new DomainRuleError(
+        'INVARIANT_VIOLATION',
+        `effectiveDate must be within the policy's period, ${policy.effectiveFrom} to ${policy.effectiveTo}`,
+        { field: 'effectiveDate' },
+      );
+    Object.assign(policy, {
+      status: to,
+      cancelledAt: raw<Date>('now()'),
+      cancellationReason: input.reason,
+      cancellationEffectiveDate: effectiveDate,
+    });
+    const withdrawn = await withdrawPendingEndorsements(tx, policy.id);
+    await tx.flush();
+    const stream = { type: 'policy' as const, id: policy.id };
+    return {
+      result: (await loadPolicyView(tx, policy.id))!,
+      audit: [
+        {
+          action: POLICY_WORKFLOW.steps.cancel.audit,
+          subjectType: 'policy',
+          subjectId: policy.id,
+          summary: { from, to, reason: input.reason, effectiveDate },
+        },
+        ...withdrawn.map((id) => ({
+          action: ENDORSEMENT_WORKFLOW.steps.withdraw.audit,
+          subjectType: 'endorsement',
+          subjectId: id,
+          summary: { reason: 'policy cancelled' },
+        })),
+      ],
+      events: [
+        {
+          stream,
+          type: 'policy.cancelled',
+          subjectType: 'policy',
+          subjectId: policy.id,
+          data: { from, reason: input.reason, effectiveDate },
+        },
+        ...withdrawn.map((id) => ({
+          stream,
+          type: 'endorsement.withdrawn',
+          subjectType: 'endorsement',
+          subjectId: id,
+          data: { reason: 'policy cancelled' },
+        })),
+      ],
+    };
+  });
+}
+
+/** A cancellation without a date takes effect today, or on the first day of a policy that has not started. */
+const clampToTerm = (day: string, policy: IPolicy) =>
+  day < policy.effectiveFrom ? policy.effectiveFrom : day > policy.effectiveTo ? policy.effectiveTo : day;
+
+/**
+ * Reinstates a cancelled or lapsed policy within REINSTATEMENT_WINDOW_DAYS of its cancellation or
+ * lapse (by the database's clock), else 422 REINSTATEMENT_WINDOW_EXPIRED.
+ */
+export async function reinstatePolicy(
+  deps: ServiceDeps,
+  act: UserAct,
+  input: { id: string; reason: string },
+): Promise<PolicyView> {
+  const windowDays = deps.config.REINSTATEMENT_WINDOW_DAYS;
+  return deps.uow.run(act, async (tx) => {
+    const policy = await lockVisiblePolicy(tx, act.caller.scope, input.id);
+    const from = policy.status;
+    const to = transition(POLICY_WORKFLOW, 'reinstate', from);
+    const { ended_at, expired } = await db(tx)
+      .selectFrom('policies')
+      .select((eb) => {
+        const endedAt = from === 'cancelled' ? eb.ref('cancelled_at') : eb.ref('lapsed_at');
+        return [
+          sql<string | null>`${endedAt}`.as('ended_at'),
+          sql<boolean>`coalesce(${endedAt} + make_interval(days => ${windowDays}) < now(), false)`.as('expired'),
+        ];
+      })
+      .where('id', '=', policy.id)
+      .executeTakeFirstOrThrow();
+    if (expired)
+      throw new DomainRuleError(
+        'REINSTATEMENT_WINDOW_EXPIRED',
+        `A policy can be reinstated only within ${windowDays} days of its ${from === 'cancelled' ? 'cancellation' : 'lapse'}`,
+        { from, since: ended_at && new Date(ended_at).toISOString(), windowDays },
+      );
+    Object.assign(policy, {
+      status: to,
+      reinstatedAt: raw<Date>('now()'),
+      cancelledAt: null,
+      cancellationReason: null,
+      cancellationEffectiveDate: null,
+      lapsedAt: null,
+    });
+    await tx.flush();
+    return {
+      result: (await loadPolicyView(tx, policy.id))!,
+      audit: {
+        action: POLICY_WORKFLOW.steps.reinstate.audit,
+        subjectType: 'policy',
+        subjectId: policy.id,
+        summary: { from, to, reason: input.reason },
+      },
+      events: [
+        {
+          stream: { type: 'policy', id: policy.id },
+          type: 'policy.reinstated',
+          subjectType: 'policy',
+          subjectId: policy.id,
+          data: { from, reason: input.reason },
+        },
+      ],
+    };
+  });
+}

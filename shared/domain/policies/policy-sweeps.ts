@@ -1,0 +1,48 @@
+import { raw } from '@mikro-orm/core';
+import { sql } from 'kysely';
+import { SWEEP_BATCH, type Sweep, type SweepDeps, sweep } from '../../jobs/sweep.js';
+import type { Act } from '../act.js';
+import { transition } from '../workflow.js';
+import { Policy } from './policy.entity.js';
+import { POLICY_WORKFLOW } from './policy.workflow.js';
+
+/** Today in UTC by the database's clock, the date every sweep compares calendar dates with. */
+export const todayUtc = sql<string>`(now() at time zone 'utc')::date`;
+
+/**
+ * The daily expiry sweep: active or reinstated policies whose term has ended (effectiveTo before
+ * today) become expired. A policy already renewed is no longer active, so it is never a candidate.
+ */
+export const EXPIRE_POLICIES: Sweep<'policies'> = {
+  name: 'expire-policies',
+  table: 'policies',
+  candidates: (from) =>
+    from.where('status', 'in', POLICY_WORKFLOW.steps.expire.from).where('effective_to', '<', todayUtc),
+  apply: async (em, id) => {
+    const policy = await em.findOneOrFail(Policy, id);
+    const from = policy.status;
+    Object.assign(policy, { status: transition(POLICY_WORKFLOW, 'expire', from), expiredAt: raw<Date>('now()') });
+    return {
+      result: null,
+      audit: {
+        action: POLICY_WORKFLOW.steps.expire.audit,
+        subjectType: 'policy',
+        subjectId: id,
+        summary: { from, effectiveTo: policy.effectiveTo },
+      },
+      events: [
+        {
+          stream: { type: 'policy', id },
+          type: 'policy.expired',
+          subjectType: 'policy',
+          subjectId: id,
+          data: { from, effectiveTo: policy.effectiveTo },
+        },
+      ],
+    };
+  },
+};
+
+/** The expiry sweep as a job runs it, in batches of SWEEP_BATCH. */
+export const expirePolicies = (deps: SweepDeps, act: Act) =>
+  sweep(deps, EXPIRE_POLICIES, { act, batchSize: SWEEP_BATCH });

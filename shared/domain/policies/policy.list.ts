@@ -1,0 +1,42 @@
+import { sql } from 'kysely';
+import { defineList } from '../list.js';
+import type { PolicyStatus } from './policy.entity.js';
+import { policyViews } from './policy.view.js';
+
+/** A policy belongs to its agent and to its insurer: the columns of the data scope. */
+export const POLICY_SCOPE_COLUMNS = { agent: 'p.agent_id', insurer: 'p.insurer_id' } as const;
+export const POLICY_SCOPE_FIELDS = { agent: 'agentId', insurer: 'insurerId' };
+
+export interface PolicyFilters {
+  status?: PolicyStatus;
+  agentId?: string;
+  insurerId?: string;
+  /** `YYYY-MM-DD`: policies whose effectiveTo is on or before it. */
+  effectiveToBefore?: string;
+}
+
+/**
+ * GET /policies: newest first by default; `q` over policy number and holder name (the trigram index
+ * policies_search_trgm_idx on the same expression).
+ */
+export const POLICY_LIST = defineList({
+  rows: policyViews,
+  sortable: ['createdAt', 'effectiveFrom', 'effectiveTo', 'policyNumber', 'holderName'] as const,
+  defaultSort: '-createdAt',
+  sortKeys: (eb) => ({
+    createdAt: eb.ref('p.created_at'),
+    effectiveFrom: eb.ref('p.effective_from'),
+    effectiveTo: eb.ref('p.effective_to'),
+    policyNumber: eb.ref('p.policy_number'),
+    holderName: eb.ref('p.holder_name'),
+    id: eb.ref('p.id'),
+  }),
+  scope: POLICY_SCOPE_COLUMNS,
+  search: (eb) => sql<string>`(lower(${eb.ref('p.policy_number')}) || ' ' || lower(${eb.ref('p.holder_name')}))`,
+  filters: {
+    status: (eb, status: PolicyStatus) => eb('p.status', '=', status),
+    agentId: (eb, agentId: string) => eb('p.agent_id', '=', agentId),
+    insurerId: (eb, insurerId: string) => eb('p.insurer_id', '=', insurerId),
+    effectiveToBefore: (eb, date: string) => eb('p.effective_to', '<=', sql<string>`${date}::date`),
+  } as const,
+});

@@ -1,0 +1,109 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { type InferResult, sql } from 'kysely';
+import { db, iso, isoOrNull } from '../../db/database.js';
+import type { PolicyStatus } from './policy.entity.js';
+
+export interface Money {
+  amountMinor: number;
+  currency: string;
+}
+
+/** A policy as the API shows it. */
+export interface PolicyView {
+  id: string;
+  policyNumber: string;
+  status: PolicyStatus;
+  agentId: string;
+  insurerId: string;
+  productCode: string;
+  holder: { name: string; email: string | null; phone: string | null; nationalId: string | null };
+  sumInsured: Money;
+  premium: Money;
+  effectiveFrom: string;
+  effectiveTo: string;
+  cancelledAt: string | null;
+  cancellationReason: string | null;
+  cancellationEffectiveDate: string | null;
+  lapsedAt: string | null;
+  expiredAt: string | null;
+  reinstatedAt: string | null;
+  renewedFromPolicyId: string | null;
+  renewedToPolicyId: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** Policies as views, to be narrowed with where clauses. Dates come back as `YYYY-MM-DD` text, money as text. */
+export function policyViews(em: EntityManager) {
+  return db(em)
+    .selectFrom('policies as p')
+    .select([
+      'p.id',
+      'p.policy_number',
+      'p.status',
+      'p.agent_id',
+      'p.insurer_id',
+      'p.product_code',
+      'p.holder_name',
+      'p.holder_email',
+      'p.holder_phone',
+      'p.holder_national_id',
+      'p.currency',
+      'p.cancelled_at',
+      'p.cancellation_reason',
+      'p.lapsed_at',
+      'p.expired_at',
+      'p.reinstated_at',
+      'p.renewed_from_policy_id',
+      'p.renewed_to_policy_id',
+      'p.created_at',
+      'p.updated_at',
+    ])
+    .select((eb) => [
+      sql<string>`${eb.ref('p.sum_insured_minor')}::text`.as('sum_insured_minor'),
+      sql<string>`${eb.ref('p.premium_minor')}::text`.as('premium_minor'),
+      sql<string>`${eb.ref('p.effective_from')}::text`.as('effective_from'),
+      sql<string>`${eb.ref('p.effective_to')}::text`.as('effective_to'),
+      sql<string | null>`${eb.ref('p.cancellation_effective_date')}::text`.as('cancellation_effective_date'),
+    ]);
+}
+
+export type PolicyViewRow = InferResult<ReturnType<typeof policyViews>>[number];
+
+export function toPolicyView(r: PolicyViewRow): PolicyView {
+  return {
+    id: r.id,
+    policyNumber: r.policy_number,
+    status: r.status,
+    agentId: r.agent_id,
+    insurerId: r.insurer_id,
+    productCode: r.product_code,
+    holder: { name: r.holder_name, email: r.holder_email, phone: r.holder_phone, nationalId: r.holder_national_id },
+    sumInsured: { amountMinor: Number(r.sum_insured_minor), currency: r.currency },
+    premium: { amountMinor: Number(r.premium_minor), currency: r.currency },
+    effectiveFrom: r.effective_from,
+    effectiveTo: r.effective_to,
+    cancelledAt: isoOrNull(r.cancelled_at),
+    cancellationReason: r.cancellation_reason,
+    cancellationEffectiveDate: r.cancellation_effective_date,
+    lapsedAt: isoOrNull(r.lapsed_at),
+    expiredAt: isoOrNull(r.expired_at),
+    reinstatedAt: isoOrNull(r.reinstated_at),
+    renewedFromPolicyId: r.renewed_from_policy_id,
+    renewedToPolicyId: r.renewed_to_policy_id,
+    createdAt: iso(r.created_at),
+    updatedAt: iso(r.updated_at),
+  };
+}
+
+/** One policy as the API shows it, in the em's transaction when it has one. */
+export async function loadPolicyView(em: EntityManager, id: string): Promise<PolicyView | null> {
+  const row = await policyViews(em).where('p.id', '=', id).executeTakeFirst();
+  return row ? toPolicyView(row) : null;
+}
+
+/** A money field that must be more than zero (a sum insured, a claimed amount, a payment): the problem, if any. */
+export const notPositive = (field: string, money: Money | undefined) =>
+  money !== undefined && money.amountMinor <= 0
+    ? [{ field: `${field}.amountMinor`, message: 'must be greater than 0', constraint: 'exclusiveMinimum' }]
+    : [];

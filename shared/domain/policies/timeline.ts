@@ -1,0 +1,59 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { InferResult } from 'kysely';
+import { db, iso } from '../../db/database.js';
+import type { Keyset } from '../../db/keyset.js';
+import type { UserAct } from '../act.js';
+import type { ServiceDeps } from '../deps.js';
+import { defineList, listPage, type Page } from '../list.js';
+import { getPolicy } from './policies.service.js';
+
+/** One entry of a policy's timeline: what happened, to which record, who did it, when, in which request. */
+export interface TimelineEventView {
+  type: string;
+  subjectType: string;
+  subjectId: string;
+  actor: string;
+  occurredAt: string;
+  requestId: string | null;
+  data: Record<string, unknown>;
+}
+
+const timelineRows = (em: EntityManager) =>
+  db(em)
+    .selectFrom('domain_events as e')
+    .select(['e.type', 'e.subject_type', 'e.subject_id', 'e.actor', 'e.occurred_at', 'e.request_id', 'e.data'])
+    .where('e.stream_type', '=', 'policy');
+
+type TimelineRow = InferResult<ReturnType<typeof timelineRows>>[number];
+
+/**
+ * A policy's events in the order they were written (seq). Its only order is that one, so both the
+ * sort key and the tie-breaker are seq. Scope is the policy's: checked before the list is read.
+ */
+export const TIMELINE_LIST = defineList({
+  rows: timelineRows,
+  sortable: ['occurredAt'] as const,
+  defaultSort: 'occurredAt',
+  sortKeys: (eb) => ({ occurredAt: eb.ref('e.seq'), id: eb.ref('e.seq') }),
+  scope: 'none',
+  filters: { policyId: (eb, policyId: string) => eb('e.stream_id', '=', policyId) } as const,
+});
+
+export async function policyTimeline(
+  deps: ServiceDeps,
+  act: UserAct,
+  input: { id: string; page: Keyset<'occurredAt'> },
+): Promise<Page<TimelineRow>> {
+  await getPolicy(deps, act, { id: input.id });
+  return listPage(TIMELINE_LIST, deps.orm.em, act.caller.scope, { filters: { policyId: input.id }, page: input.page });
+}
+
+export const toTimelineEventView = (r: TimelineRow): TimelineEventView => ({
+  type: r.type,
+  subjectType: r.subject_type,
+  subjectId: r.subject_id,
+  actor: r.actor,
+  occurredAt: iso(r.occurred_at),
+  requestId: r.request_id,
+  data: r.data,
+});

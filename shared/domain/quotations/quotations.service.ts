@@ -1,0 +1,253 @@
+import { OptimisticLockError, raw } from '@mikro-orm/core';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Keyset } from '../../db/keyset.js';
+import type { AuditInput, EventInput } from '../../db/unit-of-work.js';
+import { ConflictError, DomainRuleError, NotFoundError, ValidationError } from '../../errors/index.js';
+import { uuidv7 } from '../../ids.js';
+import { assertFilterInScope, type DataScope, inScope, scopeFilter } from '../access/scope.js';
+import type { UserAct } from '../act.js';
+import type { ServiceDeps } from '../deps.js';
+import { nextNumber } from '../id-patterns/numbers.js';
+import { listPage, type Page } from '../list.js';
+import { addDays } from '../policies/dates.js';
+import { assertAgent, createPolicy, ownerOf, today } from '../policies/policies.service.js';
+import { type Money, notPositive } from '../policies/policy.view.js';
+import { transition } from '../workflow.js';
+import { type IQuotation, Quotation, type QuotationStatus } from './quotation.entity.js';
+import {
+  QUOTATION_LIST,
+  QUOTATION_SCOPE_COLUMNS,
+  QUOTATION_SCOPE_FIELDS,
+  type QuotationFilters,
+} from './quotation.list.js';
+import {
+  loadQuotationView,
+  type QuotationView,
+  type QuotationViewRow,
+  quotationViews,
+  toQuotationView,
+} from './quotation.view.js';
+import { QUOTATION_WORKFLOW } from './quotation.workflow.js';
+
+type QuotationSort = (typeof QUOTATION_LIST.sortable)[number];
+
+export async function listQuotations(
+  deps: ServiceDeps,
+  act: UserAct,
+  input: { filters: QuotationFilters & { q?: string }; page: Keyset<QuotationSort> },
+): Promise<Page<QuotationViewRow>> {
+  assertFilterInScope(act.caller.scope, input.filters);
+  return listPage(QUOTATION_LIST, deps.orm.em, act.caller.scope, input);
+}
+
+/** A quotation outside the caller's scope is 404, exactly like a missing one. */
+export async function getQuotation(deps: ServiceDeps, act: UserAct, input: { id: string }): Promise<QuotationView> {
+  const row = await quotationViews(deps.orm.em)
+    .where('q.id', '=', input.id)
+    .where((eb) => inScope(eb, act.caller.scope, QUOTATION_SCOPE_COLUMNS))
+    .executeTakeFirst();
+  if (!row) throw new NotFoundError('No such quotation');
+  return toQuotationView(row);
+}
+
+export interface RequestQuotationInput {
+  agentId?: string;
+  insurerId?: string;
+  productCode: string;
+  applicant: { name: string; email?: string; phone?: string; nationalId?: string };
+  sumInsured: Money;
+}
+
+/** POST /quotations: a `requested` quotation numbered by the quotation identifier pattern. */
+export async function requestQuotation(
+  deps: ServiceDeps,
+  act: UserAct,
+  input: RequestQuotationInput,
+): Promise<QuotationView> {
+  const problems = notPositive('sumInsured', input.sumInsured);
+  if (problems.length) throw new ValidationError(problems);
+  const owner = ownerOf(act.caller.scope, input, 'quotations');
+  return deps.uow.run(act, async (tx) => {
+    await assertAgent(tx, owner.agentId);
+    const id = uuidv7();
+    const quotationNumber = await nextNumber(tx, 'quotation');
+    tx.create(Quotation, {
+      id,
+      quotationNumber,
+      status: 'requested',
+      ...owner,
+      productCode: input.productCode,
+      applicantName: input.applicant.name,
+      applicantEmail: input.applicant.email ?? null,
+      applicantPhone: input.applicant.phone ?? null,
+      applicantNationalId: input.applicant.nationalId ?? null,
+      currency: input.sumInsured.currency,
+      sumInsuredMinor: input.sumInsured.amountMinor,
+    });
+    await tx.flush();
+    return {
+      result: (await loadQuotationView(tx, id))!,
+      audit: {
+        action: 'quotation.request',
+        subjectType: 'quotation',
+        subjectId: id,
+        summary: { quotationNumber, ...owner, productCode: input.productCode },
+      },
+    };
+  });
+}
+
+/** The quotation in scope, read for a change (no row lock: the version decides between concurrent changes), or 404. */
+async function visibleQuotation(tx: EntityManager, scope: DataScope, id: string): Promise<IQuotation> {
+  const quotation = await tx.findOne(Quotation, { $and: [{ id }, scopeFilter(scope, QUOTATION_SCOPE_FIELDS)] });
+  if (!quotation) throw new NotFoundError('No such quotation');
+  return quotation;
+}
+
+/** A quoted quotation whose validUntil day (UTC) has ended is expired, whether or not the sweep has marked it yet. */
+const effectiveStatus = (quotation: IQuotation, todayUtc: string): QuotationStatus =>
+  quotation.status === 'quoted' && quotation.validUntil && quotation.validUntil < todayUtc
+    ? 'expired'
+    : quotation.status;
+
+/** Writes the change; a concurrent change that committed first (the version moved on) is 409 CONFLICT. */
+async function flushOrRaceLost(tx: EntityManager): Promise<void> {
+  await tx.flush().catch((err) => {
+    if (err instanceof OptimisticLockError)
+      throw new ConflictError('The quotation was changed at the same time by another request; read it again');
+    throw err;
+  });
+}
+
+type Action = 'respond' | 'accept' | 'withdraw';
+
+/** An action's change to the quotation: its audit summary, and any further audit entries and events (an accepted quotation's policy). */
+interface Change {
+  summary?: Record<string, unknown>;
+  audit?: AuditInput[];
+  events?: EventInput[];
+}
+
+/** Runs one action: the quotation in scope, the transition from its effective status, the action's change, its audit entry. */
+async function quotationAction(
+  deps: ServiceDeps,
+  act: UserAct,
+  id: string,
+  action: Action,
+  change: (quotation: IQuotation, tx: EntityManager, todayUtc: string) => Change | Promise<Change>,
+): Promise<QuotationView> {
+  return deps.uow.run(act, async (tx) => {
+    const quotation = await visibleQuotation(tx, act.caller.scope, id);
+    const todayUtc = await today(tx);
+    const from = effectiveStatus(quotation, todayUtc);
+    const to = transition(QUOTATION_WORKFLOW, action, from);
+    const { summary = {}, audit = [], events = [] } = await change(quotation, tx, todayUtc);
+    quotation.status = to;
+    await flushOrRaceLost(tx);
+    return {
+      result: (await loadQuotationView(tx, id))!,
+      audit: [
+        {
+          action: QUOTATION_WORKFLOW.steps[action].audit,
+          subjectType: 'quotation',
+          subjectId: id,
+          summary: { from, to, ...summary },
+        },
+        ...audit,
+      ],
+      events,
+    };
+  });
+}
+
+/** requested → quoted: a premium in the sum insured's currency, valid through validUntil (today or later, UTC), terms. */
+export async function respondToQuotation(
+  deps: ServiceDeps,
+  act: UserAct,
+  input: { id: string; premium: Money; validUntil: string; terms: string },
+): Promise<QuotationView> {
+  return quotationAction(deps, act, input.id, 'respond', (quotation, _tx, todayUtc) => {
+    if (input.validUntil < todayUtc)
+      throw new ValidationError([
+        { field: 'validUntil', message: `must be today (${todayUtc}, UTC) or later`, constraint: 'notPast' },
+      ]);
+    if (input.premium.currency !== quotation.currency)
+      throw new DomainRuleError(
+        'INVARIANT_VIOLATION',
+        `premium must be in the currency of sumInsured, ${quotation.currency}`,
+        { field: 'premium.currency' },
+      );
+    Object.assign(quotation, {
+      premiumMinor: input.premium.amountMinor,
+      validUntil: input.validUntil,
+      terms: input.terms,
+      quotedAt: raw<Date>('now()'),
+    });
+    return { summary: { premium: input.premium, validUntil: input.validUntil } };
+  });
+}
+
+/** The last day of a one-year term from `from`: a year later less a day (29 February runs to 28 February). */
+export function oneYearFrom(from: string): string {
+  const [y, m, d] = from.split('-').map(Number);
+  return addDays(new Date(Date.UTC(y + 1, m - 1, d)).toISOString().slice(0, 10), -1);
+}
+
+/**
+ * quoted (and not expired) → accepted, issuing the policy in the same transaction: the applicant as
+ * holder, the quoted premium, a one-year term from effectiveFrom (today, UTC, unless given; never in
+ * the past). The policy's timeline starts with `policy.issued` naming the quotation.
+ */
+export async function acceptQuotation(
+  deps: ServiceDeps,
+  act: UserAct,
+  input: { id: string; effectiveFrom?: string },
+): Promise<QuotationView> {
+  return quotationAction(deps, act, input.id, 'accept', async (quotation, tx, todayUtc) => {
+    const effectiveFrom = input.effectiveFrom ?? todayUtc;
+    if (effectiveFrom < todayUtc)
+      throw new ValidationError([
+        { field: 'effectiveFrom', message: `must be today (${todayUtc}, UTC) or later`, constraint: 'notPast' },
+      ]);
+    const effectiveTo = oneYearFrom(effectiveFrom);
+    // Written with the quotation's change: if a concurrent change won, the version check makes it 409 and this rolls back.
+    const policy = await createPolicy(
+      tx,
+      {
+        agentId: quotation.agentId,
+        insurerId: quotation.insurerId,
+        productCode: quotation.productCode,
+        holder: {
+          name: quotation.applicantName,
+          email: quotation.applicantEmail,
+          phone: quotation.applicantPhone,
+          nationalId: quotation.applicantNationalId,
+        },
+        currency: quotation.currency,
+        sumInsuredMinor: quotation.sumInsuredMinor,
+        premiumMinor: quotation.premiumMinor!,
+        effectiveFrom,
+        effectiveTo,
+      },
+      { quotationId: quotation.id, quotationNumber: quotation.quotationNumber },
+    );
+    Object.assign(quotation, { policyId: policy.id, acceptedAt: raw<Date>('now()') });
+    return {
+      summary: { policyId: policy.id, policyNumber: policy.policyNumber, effectiveFrom, effectiveTo },
+      audit: [policy.audit],
+      events: [policy.event],
+    };
+  });
+}
+
+/** requested or quoted → withdrawn; from accepted, expired or withdrawn 422 INVALID_TRANSITION. */
+export async function withdrawQuotation(
+  deps: ServiceDeps,
+  act: UserAct,
+  input: { id: string },
+): Promise<QuotationView> {
+  return quotationAction(deps, act, input.id, 'withdraw', (quotation) => {
+    Object.assign(quotation, { withdrawnAt: raw<Date>('now()') });
+    return {};
+  });
+}

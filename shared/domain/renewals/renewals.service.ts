@@ -1,0 +1,299 @@
+import { LockMode, raw } from '@mikro-orm/core';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { sql } from 'kysely';
+import { db } from '../../db/database.js';
+import { flushOrConflict } from '../../db/flush.js';
+import type { Keyset } from '../../db/keyset.js';
+import type { EventInput, Outcome } from '../../db/unit-of-work.js';
+import { DomainRuleError, NotFoundError, ValidationError } from '../../errors/index.js';
+import { uuidv7 } from '../../ids.js';
+import { assertFilterInScope, type DataScope, inScope, scopeFilter } from '../access/scope.js';
+import type { UserAct } from '../act.js';
+import type { ServiceDeps } from '../deps.js';
+import { nextNumber } from '../id-patterns/numbers.js';
+import { listPage, type Page } from '../list.js';
+import { nextTerm } from '../policies/dates.js';
+import { createPolicy, lockVisiblePolicy } from '../policies/policies.service.js';
+import { type IPolicy, Policy } from '../policies/policy.entity.js';
+import { loadPolicyView, type Money, type PolicyView } from '../policies/policy.view.js';
+import { POLICY_WORKFLOW } from '../policies/policy.workflow.js';
+import { transition } from '../workflow.js';
+import { type IRenewal, Renewal } from './renewal.entity.js';
+import { RENEWAL_LIST, RENEWAL_SCOPE_COLUMNS, RENEWAL_SCOPE_FIELDS, type RenewalFilters } from './renewal.list.js';
+import { loadRenewalView, type RenewalView, type RenewalViewRow, renewalViews, toRenewalView } from './renewal.view.js';
+import { RENEWAL_WORKFLOW } from './renewal.workflow.js';
+
+type RenewalSort = (typeof RENEWAL_LIST.sortable)[number];
+
+export async function listRenewals(
+  deps: ServiceDeps,
+  act: UserAct,
+  input: { filters: RenewalFilters & { q?: string }; page: Keyset<RenewalSort> },
+): Promise<Page<RenewalViewRow>> {
+  assertFilterInScope(act.caller.scope, input.filters);
+  return listPage(RENEWAL_LIST, deps.orm.em, act.caller.scope, input);
+}
+
+export async function getRenewal(deps: ServiceDeps, act: UserAct, input: { id: string }): Promise<RenewalView> {
+  const row = await renewalViews(deps.orm.em)
+    .where('r.id', '=', input.id)
+    .where((eb) => inScope(eb, act.caller.scope, RENEWAL_SCOPE_COLUMNS))
+    .executeTakeFirst();
+  if (!row) throw new NotFoundError('No such renewal');
+  return toRenewalView(row);
+}
+
+async function lockVisibleRenewal(tx: EntityManager, scope: DataScope, id: string) {
+  const renewal = await tx.findOne(
+    Renewal,
+    { $and: [{ id }, scopeFilter(scope, RENEWAL_SCOPE_FIELDS)] },
+    { lockMode: LockMode.PESSIMISTIC_WRITE },
+  );
+  if (!renewal) throw new NotFoundError('No such renewal');
+  return renewal;
+}
+
+const onPolicy = (policyId: string) => ({ type: 'policy' as const, id: policyId });
+
+/**
+ * A pending renewal of a locked policy for its next term, proposing the current premium. A second
+ * open renewal of the policy is 409 CONFLICT (the partial unique index decides, whatever the concurrency).
+ */
+export async function createRenewal(tx: EntityManager, policy: IPolicy): Promise<Outcome<RenewalView>> {
+  transition(POLICY_WORKFLOW, 'generateRenewal', policy.status);
+  const id = uuidv7();
+  const { termFrom, termTo } = nextTerm(policy);
+  const renewalNumber = await nextNumber(tx, 'renewal');
+  tx.create(Renewal, {
+    id,
+    renewalNumber,
+    status: 'pending',
+    policyId: policy.id,
+    policyNumber: policy.policyNumber,
+    agentId: policy.agentId,
+    insurerId: policy.insurerId,
+    currency: policy.currency,
+    proposedPremiumMinor: policy.premiumMinor,
+    termFrom,
+    termTo,
+  });
+  await flushOrConflict(tx, 'The policy already has an open renewal (pending, offered or accepted)', 'policyId');
+  return {
+    result: (await loadRenewalView(tx, id))!,
+    audit: {
+      action: POLICY_WORKFLOW.steps.generateRenewal.audit,
+      subjectType: 'renewal',
+      subjectId: id,
+      summary: { policyId: policy.id, renewalNumber, termFrom, termTo },
+    },
+    events: [
+      {
+        stream: onPolicy(policy.id),
+        type: 'renewal.generated',
+        subjectType: 'renewal',
+        subjectId: id,
+        data: { renewalNumber, termFrom, termTo },
+      },
+    ],
+  };
+}
+
+/** POST /renewals/policies/{policyId}/generate. */
+export async function generateRenewal(
+  deps: ServiceDeps,
+  act: UserAct,
+  input: { policyId: string },
+): Promise<RenewalView> {
+  return deps.uow.run(act, async (tx) =>
+    createRenewal(tx, await lockVisiblePolicy(tx, act.caller.scope, input.policyId)),
+  );
+}
+
+/** Runs one renewal action on a renewal in scope: lock, transition from the table, the action's own change. */
+async function renewalAction(
+  deps: ServiceDeps,
+  act: UserAct,
+  id: string,
+  action: 'offer' | 'accept' | 'decline',
+  change: (renewal: IRenewal, tx: EntityManager) => Promise<Record<string, unknown>> | Record<string, unknown>,
+): Promise<RenewalView> {
+  return deps.uow.run(act, async (tx) => {
+    const renewal = await lockVisibleRenewal(tx, act.caller.scope, id);
+    const from = renewal.status;
+    const to = transition(RENEWAL_WORKFLOW, action, from);
+    const summary = await change(renewal, tx);
+    renewal.status = to;
+    await tx.flush();
+    return {
+      result: (await loadRenewalView(tx, id))!,
+      audit: {
+        action: RENEWAL_WORKFLOW.steps[action].audit,
+        subjectType: 'renewal',
+        subjectId: id,
+        summary: { policyId: renewal.policyId, from, to, ...summary },
+      },
+      events: [
+        {
+          stream: onPolicy(renewal.policyId),
+          type: `renewal.${to}`,
+          subjectType: 'renewal',
+          subjectId: id,
+          data: { from, ...summary },
+        },
+      ],
+    };
+  });
+}
+
+/** Whether an offer's expiry has passed, by the database's clock. */
+async function offerExpired(tx: EntityManager, renewalId: string): Promise<boolean> {
+  const { expired } = await db(tx)
+    .selectFrom('renewals')
+    .select(sql<boolean>`coalesce(offer_expires_at <= now(), false)`.as('expired'))
+    .where('id', '=', renewalId)
+    .executeTakeFirstOrThrow();
+  return expired;
+}
+
+const expiredOffer = (renewal: IRenewal) =>
+  new DomainRuleError(
+    'OFFER_EXPIRED',
+    `The offer expired at ${renewal.offerExpiresAt?.toISOString()}; the renewal lapses at the next sweep`,
+    { offerExpiresAt: renewal.offerExpiresAt?.toISOString() },
+  );
+
+/** pending → offered, at a premium in the policy's currency, open until offerExpiresAt (in the future). */
+export async function offerRenewal(
+  deps: ServiceDeps,
+  act: UserAct,
+  input: { id: string; premium: Money; offerExpiresAt: string },
+): Promise<RenewalView> {
+  if (Date.parse(input.offerExpiresAt) <= Date.now())
+    throw new ValidationError([{ field: 'offerExpiresAt', message: 'must be in the future', constraint: 'future' }]);
+  return renewalAction(deps, act, input.id, 'offer', (renewal) => {
+    if (input.premium.currency !== renewal.currency)
+      throw new DomainRuleError(
+        'INVARIANT_VIOLATION',
+        `premium must be in the policy's currency, ${renewal.currency}`,
+        {
+          field: 'premium.currency',
+        },
+      );
+    Object.assign(renewal, {
+      offeredPremiumMinor: input.premium.amountMinor,
+      offerExpiresAt: new Date(input.offerExpiresAt),
+      offeredAt: raw<Date>('now()'),
+    });
+    return { premium: input.premium, offerExpiresAt: new Date(input.offerExpiresAt).toISOString() };
+  });
+}
+
+/** offered → accepted, while the offer is open (else 422 OFFER_EXPIRED). */
+export async function acceptRenewal(deps: ServiceDeps, act: UserAct, input: { id: string }): Promise<RenewalView> {
+  return renewalAction(deps, act, input.id, 'accept', async (renewal, tx) => {
+    if (await offerExpired(tx, renewal.id)) throw expiredOffer(renewal);
+    Object.assign(renewal, { acceptedAt: raw<Date>('now()') });
+    return {};
+  });
+}
+
+export async function declineRenewal(
+  deps: ServiceDeps,
+  act: UserAct,
+  input: { id: string; reason: string },
+): Promise<RenewalView> {
+  return renewalAction(deps, act, input.id, 'decline', (renewal) => {
+    Object.assign(renewal, { declineReason: input.reason, declinedAt: raw<Date>('now()') });
+    return { reason: input.reason };
+  });
+}
+
+/**
+ * offered or accepted → converted: a new active policy for the renewal's term at the offered premium,
+ * the old policy renewed, the two linked both ways, in one transaction. The policy is locked before
+ * the renewal (the order generation takes), so two conversions serialise and the second answers 422.
+ */
+export async function convertRenewal(
+  deps: ServiceDeps,
+  act: UserAct,
+  input: { id: string },
+): Promise<{ renewal: RenewalView; policy: PolicyView }> {
+  return deps.uow.run(act, async (tx) => {
+    const seen = await db(tx)
+      .selectFrom('renewals as r')
+      .select('r.policy_id')
+      .where('r.id', '=', input.id)
+      .where((eb) => inScope(eb, act.caller.scope, RENEWAL_SCOPE_COLUMNS))
+      .executeTakeFirst();
+    if (!seen) throw new NotFoundError('No such renewal');
+    const old = await tx.findOneOrFail(Policy, { id: seen.policy_id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+    const renewal = await lockVisibleRenewal(tx, act.caller.scope, input.id);
+    const from = renewal.status;
+    renewal.status = transition(RENEWAL_WORKFLOW, 'convert', from);
+    if (from === 'offered' && (await offerExpired(tx, renewal.id))) throw expiredOffer(renewal);
+    const oldFrom = old.status;
+    old.status = transition(POLICY_WORKFLOW, 'renew', oldFrom);
+
+    const issued = await createPolicy(
+      tx,
+      {
+        agentId: old.agentId,
+        insurerId: old.insurerId,
+        productCode: old.productCode,
+        holder: {
+          name: old.holderName,
+          email: old.holderEmail,
+          phone: old.holderPhone,
+          nationalId: old.holderNationalId,
+        },
+        currency: old.currency,
+        sumInsuredMinor: old.sumInsuredMinor,
+        premiumMinor: renewal.offeredPremiumMinor ?? renewal.proposedPremiumMinor,
+        effectiveFrom: renewal.termFrom,
+        effectiveTo: renewal.termTo,
+        renewedFromPolicyId: old.id,
+      },
+      { renewedFromPolicyId: old.id, renewalId: renewal.id },
+    );
+    const { id: newId, policyNumber } = issued;
+    old.renewedToPolicyId = newId;
+    Object.assign(renewal, { newPolicyId: newId, convertedAt: raw<Date>('now()') });
+    await tx.flush();
+    const events: EventInput[] = [
+      {
+        stream: onPolicy(old.id),
+        type: 'renewal.converted',
+        subjectType: 'renewal',
+        subjectId: renewal.id,
+        data: { newPolicyId: newId, newPolicyNumber: policyNumber },
+      },
+      {
+        stream: onPolicy(old.id),
+        type: 'policy.renewed',
+        subjectType: 'policy',
+        subjectId: old.id,
+        data: { from: oldFrom, newPolicyId: newId },
+      },
+      issued.event,
+    ];
+    return {
+      result: { renewal: (await loadRenewalView(tx, renewal.id))!, policy: (await loadPolicyView(tx, newId))! },
+      audit: [
+        {
+          action: RENEWAL_WORKFLOW.steps.convert.audit,
+          subjectType: 'renewal',
+          subjectId: renewal.id,
+          summary: { policyId: old.id, newPolicyId: newId, from },
+        },
+        {
+          action: POLICY_WORKFLOW.steps.renew.audit,
+          subjectType: 'policy',
+          subjectId: old.id,
+          summary: { from: oldFrom, newPolicyId: newId },
+        },
+        issued.audit,
+      ],
+      events,
+    };
+  });
+}

@@ -1,0 +1,159 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join, relative, resolve } from 'node:path';
+import test from 'ava';
+import ts from 'typescript';
+import { createTestDatabase, testConfig } from '../helpers/stack.js';
+
+/**
+ * `npm start` as a user runs it, in production without SMTP_URL: the project's own package.json and
+ * start script, run by npm, on a compiled tree. The compiled tree is this checkout's sources (the
+ * files tsconfig.build.json names) transpiled file by file into a temporary directory, which takes a
+ * second where `npm run build` type-checks for many; prestart (dependency check and build) is skipped
+ * with --ignore-scripts, so the test never installs anything.
+ */
+
+const root = resolve(import.meta.dirname, '../..');
+let dir: string;
+let npm: ChildProcess;
+let exited: Promise<number | null>;
+let output = '';
+let base: string;
+let port: number;
+
+async function freePort(): Promise<number> {
+  const server = createServer().listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const { port } = server.address() as { port: number };
+  server.close();
+  return port;
+}
+
+/** What `npm run build` makes, in dir/dist: every file of tsconfig.build.json as JavaScript, and the sign-in page. */
+function build(into: string): void {
+  const parsed = ts.getParsedCommandLineOfConfigFile(
+    join(root, 'tsconfig.build.json'),
+    {},
+    {
+      ...ts.sys,
+      onUnRecoverableConfigFileDiagnostic: (d) => {
+        throw new Error(ts.flattenDiagnosticMessageText(d.messageText, '\n'));
+      },
+    },
+  );
+  if (!parsed) throw new Error('tsconfig.build.json could not be read');
+  const compilerOptions = {
+    ...parsed.options,
+    module: ts.ModuleKind.ESNext,
+    moduleResolution: ts.ModuleResolutionKind.Bundler,
+    sourceMap: false,
+  };
+  for (const file of parsed.fileNames) {
+    if (file.endsWith('.d.ts')) continue;
+    const { outputText } = ts.transpileModule(readFileSync(file, 'utf8'), { fileName: file, compilerOptions });
+    const out = join(into, 'dist', relative(root, file).replace(/\.ts$/, '.js'));
+    mkdirSync(dirname(out), { recursive: true });
+    writeFileSync(out, outputText);
+  }
+  copyFileSync(join(root, 'api/plugins/board-sign-in.html'), join(into, 'dist/api/plugins/board-sign-in.html'));
+  copyFileSync(join(root, 'package.json'), join(into, 'package.json'));
+  symlinkSync(join(root, 'node_modules'), join(into, 'node_modules'), 'dir');
+}
+
+/** The pino entries written so far. */
+const entries = () =>
+  output
+    .split('\n')
+    .filter((line) => line.startsWith('{'))
+    .map((line) => JSON.parse(line) as { level: number; pid: number; msg: string; mail?: string });
+
+test.before(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'npm-start-'));
+  build(dir);
+  const config = testConfig(await createTestDatabase());
+  port = await freePort();
+  base = `http://127.0.0.1:${port}`;
+  const { SMTP_URL: _unset, ...env } = process.env;
+  npm = spawn('npm', ['start', '--ignore-scripts'], {
+    cwd: dir,
+    env: {
+      ...env,
+      PATH: `${join(root, 'node_modules/.bin')}:${process.env.PATH}`,
+      NODE_ENV: 'production',
+      JWT_SECRET: config.JWT_SECRET,
+      LOG_LEVEL: 'info',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_URL: config.DATABASE_URL,
+      REDIS_URL: config.REDIS_URL,
+      REDIS_PREFIX: config.REDIS_PREFIX,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  npm.stdout!.on('data', (d) => {
+    output += d;
+  });
+  npm.stderr!.on('data', (d) => {
+    output += d;
+  });
+  exited = once(npm, 'exit').then(([code]) => code as number | null);
+  for (let i = 0; i < 200; i++) {
+    const up = await fetch(`${base}/health/live`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (up) return;
+    if (npm.exitCode !== null) break;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`npm start did not come up:\n${output}`);
+});
+
+test.after.always(() => {
+  // Whatever happened, no service of this test outlives it.
+  for (const pid of new Set(entries().map((e) => e.pid))) {
+    try {
+      process.kill(pid, 'SIGKILL');
+    } catch {}
+  }
+  if (npm?.exitCode === null) npm.kill('SIGKILL');
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+test.serial(
+  'in production without SMTP_URL the start log warns once that no mail is sent, and /health says so',
+  async (t) => {
+    const warnings = entries().filter((e) => e.level === 40 && /SMTP_URL/.test(e.msg));
+    t.is(warnings.length, 1, output);
+    t.is(warnings[0].mail, 'not_configured');
+    const health = (await (await fetch(`${base}/health`)).json()) as { data: { mail: { status: string } } };
+    t.is(health.data.mail.status, 'not_configured');
+  },
+);
+
+test.serial(
+  'SIGTERM to npm start stops the service: npm exits 0, the node process is gone and the port is free',
+  async (t) => {
+    const pids = new Set(entries().map((e) => e.pid));
+    t.is(pids.size, 1, 'one service process');
+    const [service] = pids;
+    t.not(service, npm.pid, 'the service is npm’s child');
+    const started = Date.now();
+    npm.kill('SIGTERM');
+    const code = await Promise.race([exited, new Promise<'timeout'>((r) => setTimeout(() => r('timeout'), 8_000))]);
+    t.is(code, 0, output);
+    t.true(Date.now() - started < 8_000);
+    t.regex(output, /shutdown complete/);
+    t.throws(() => process.kill(service, 0), { code: 'ESRCH' }, 'the node process has exited');
+    const server = createServer();
+    await t.notThrowsAsync(
+      new Promise<void>((done, fail) => {
+        server.once('error', fail).listen(port, '127.0.0.1', () => server.close(() => done()));
+      }),
+      'the port is free',
+    );
+  },
+);
