@@ -1,5 +1,6 @@
+import SerializerSelector from '@fastify/fast-json-stringify-compiler';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import Ajv from 'ajv';
+import Ajv, { type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, LogController } from 'fastify';
 import type { Config } from '../shared/config/index.js';
@@ -84,8 +85,37 @@ function validators(shared: readonly object[]) {
     body.addSchema(schema);
     text.addSchema(schema);
   }
-  return ({ schema, httpPart }: { schema: object; httpPart?: string }) =>
-    (httpPart === 'body' ? body : text).compile(schema);
+  return ({ schema, httpPart }: { schema: object; httpPart?: string }) => {
+    const ajv = httpPart === 'body' ? body : text;
+    let compiled: ValidateFunction | undefined;
+    // Fastify reads the errors of a failed validation from the function it was given.
+    const validate = (data: unknown) => {
+      compiled ??= ajv.compile(schema);
+      const valid = compiled(data);
+      validate.errors = compiled.errors;
+      return valid;
+    };
+    validate.errors = undefined as ValidateFunction['errors'];
+    return validate;
+  };
+}
+
+/**
+ * Request validators and response serializers are compiled when a route first uses them, not when the
+ * app is built: building every route's (about 100 routes, each with several response schemas) costs
+ * more than a second of CPU at every start, most of it for routes a process may never serve.
+ * The first request of a route pays its few milliseconds instead.
+ */
+const eagerSerializers = SerializerSelector();
+function lazySerializers(...args: Parameters<typeof eagerSerializers>) {
+  const compile = eagerSerializers(...args);
+  return (route: Parameters<ReturnType<typeof eagerSerializers>>[0]) => {
+    let serialize: ((doc: unknown) => string) | undefined;
+    return (doc: unknown) => {
+      serialize ??= compile(route);
+      return serialize(doc);
+    };
+  };
 }
 
 function trustProxy(value: string | undefined): boolean | number | string[] {
@@ -115,6 +145,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     forceCloseConnections: 'idle',
     pluginTimeout: 30_000,
     frameworkErrors: frameworkErrorHandler,
+    schemaController: { compilersFactory: { buildSerializer: lazySerializers } },
   }).withTypeProvider<TypeBoxTypeProvider>();
   // The components of api/schemas (declared with component()): shared schemas that route schemas
   // reference as { $ref: '<id>' }, resolved by the validators and by fast-json-stringify, and listed

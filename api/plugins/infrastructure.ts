@@ -5,7 +5,7 @@ import { createOrm, type Orm } from '../../shared/db/orm.js';
 import { createServiceDeps, type ServiceDeps } from '../../shared/domain/deps.js';
 import type { Logger } from '../../shared/logger.js';
 import { QueueSet } from '../../shared/queues/queue-set.js';
-import { createRedis, settled } from '../../shared/redis.js';
+import { createRedis, settled, withTimeout } from '../../shared/redis.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -41,7 +41,10 @@ export default fp<InfrastructureOptions>(async (app, opts) => {
   app.decorate('queues', queues);
   app.decorate('deps', createServiceDeps(config, orm, app.log as unknown as Logger, requestRedis));
   app.addHook('onClose', async () => {
-    await queues.close();
+    // A BullMQ Queue waits for its connection before closing; with Redis unreachable that wait never
+    // ends, so the connection goes first (its 'end' releases the wait) and the close is bounded.
+    if (redis.status !== 'ready') redis.disconnect();
+    await withTimeout(queues.close(), 5000, 'closing the queues').catch((err) => app.log.warn({ err }, 'queues'));
     redis.disconnect();
     requestRedis.disconnect();
     if (!opts.orm) await orm.close();

@@ -11,9 +11,12 @@ export interface ChainResult {
 }
 
 /**
- * Gives unchained audit entries their place in the hash chain, in commit order, a batch per
- * transaction. The chain head row is locked for the batch, so any number of worker processes
- * can run this at once and still produce one gapless chain.
+ * Gives unchained audit entries their place in the hash chain, a batch per transaction, in transaction
+ * order: only entries of transactions older than every transaction still running (below the snapshot's
+ * xmin), so no entry can ever appear behind the chain's end, ordered by transaction id and then by their
+ * place within it. A transaction that began writing after another had committed always comes after it.
+ * The chain head row is locked for the batch, so any number of worker processes can run this at once
+ * and still produce one gapless chain.
  */
 export async function chainAuditEntries(orm: Orm, batchSize = 1000, maxBatches = 100): Promise<ChainResult> {
   let chained = 0;
@@ -32,6 +35,9 @@ async function chainOneBatch(orm: Orm, batchSize: number): Promise<ChainResult> 
     const head = await em.findOneOrFail(AuditChainHead, { singleton: true }, { lockMode: LockMode.PESSIMISTIC_WRITE });
     const rows = await selectChainable(db(em))
       .where('seq', 'is', null)
+      // Every transaction below xmin has ended: its entries are final, and no later one can be older.
+      .where(sql<boolean>`tx_id < pg_snapshot_xmin(pg_current_snapshot())`)
+      .orderBy('tx_id')
       .orderBy('commit_seq')
       .limit(batchSize)
       .execute();

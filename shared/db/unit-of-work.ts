@@ -78,12 +78,6 @@ interface OutcomeParts {
 export type Outcome<T> = OutcomeParts &
   ({ result: T; answer?: undefined } | { result?: undefined; answer: (em: EntityManager) => Promise<T> });
 
-/**
- * Serialises the tail of audited transactions (audit insert to COMMIT). The lock is held until
- * COMMIT, so commit_seq, taken under it, is in commit order: whoever sees commit_seq N+1 also sees N.
- */
-export const AUDIT_COMMIT_LOCK = 7_262_001;
-
 /** Runs once a unit of work has committed, with the transaction's entity manager (e.g. to publish what changed). */
 export type AfterCommit = (tx: EntityManager) => Promise<void>;
 
@@ -157,10 +151,8 @@ async function writeEvents(em: EntityManager, ctx: WriteContext, events: EventIn
 }
 
 async function writeAudit(em: EntityManager, ctx: WriteContext, entries: AuditInput[]): Promise<void> {
-  // Held until COMMIT, so the commit_seq values taken below are in commit order (see AUDIT_COMMIT_LOCK).
-  await db(em)
-    .selectNoFrom(sql`pg_advisory_xact_lock(${sql.lit(AUDIT_COMMIT_LOCK)})`.as('locked'))
-    .execute();
+  // No lock: audited transactions commit in parallel. PostgreSQL stamps each entry with its
+  // transaction's id (tx_id), and the chainer orders by it once that transaction has ended.
   const occurredAt = new Date();
   await db(em)
     .insertInto('audit_entries')

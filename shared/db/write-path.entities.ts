@@ -16,13 +16,17 @@ export const OutboxRow = defineEntity({
   }),
 });
 
-/** One audited change. seq, prevHash and hash are set by the chainer, in commit_seq order. */
+/**
+ * One audited change. seq, prevHash and hash are set by the chainer, in transaction order: by the id of
+ * the transaction that wrote the entry (`txId`, set by PostgreSQL), then by `commitSeq` within it.
+ */
 export const AuditEntry = defineEntity({
   name: 'AuditEntry',
   tableName: 'audit_entries',
   properties: (p) => ({
     id: p.uuid().primary(),
     commitSeq: p.bigint('string'),
+    txId: p.string().columnType('xid8').defaultRaw('pg_current_xact_id()'),
     seq: p.bigint('string').nullable(),
     prevHash: p.text().nullable(),
     hash: p.text().nullable(),

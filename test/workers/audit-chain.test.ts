@@ -39,39 +39,101 @@ async function writeEntries(uow: UnitOfWork, n: number, tag: string, parallel = 
 
 const sql = (stack: Stack, query: string, params: unknown[] = []) => stack.orm.em.fork().execute(query, params);
 
-test.serial('two API pools writing and two chainers running at once produce one gapless chain in commit order', (t) =>
-  withStack(async (stack) => {
-    const other = await createOrm(stack.config, 'second-process');
-    try {
-      const writers = [new UnitOfWork(stack.orm), new UnitOfWork(other)];
-      let writing = true;
-      const chainers = [stack.orm, other].map(async (orm) => {
-        while (writing) await chainAuditEntries(orm, 37);
+/**
+ * Chains until no entry is left: an entry waits for every older transaction of the PostgreSQL server to
+ * end (other test files' ones included), so one pass may leave the newest for the next.
+ */
+const chainEverything = (stack: Stack) =>
+  waitFor(async () => {
+    await chainAuditEntries(stack.orm);
+    return (await sql(stack, `select count(*)::int as n from audit_entries where seq is null`))[0].n === 0;
+  }, 'every audit entry chained');
+
+test.serial(
+  'two API pools writing and two chainers running at once produce one gapless chain in transaction order',
+  (t) =>
+    withStack(async (stack) => {
+      const other = await createOrm(stack.config, 'second-process');
+      try {
+        const writers = [new UnitOfWork(stack.orm), new UnitOfWork(other)];
+        let writing = true;
+        const chainers = [stack.orm, other].map(async (orm) => {
+          while (writing) await chainAuditEntries(orm, 37);
+        });
+        await Promise.all(writers.map((uow, w) => writeEntries(uow, 150, `w${w}`)));
+        writing = false;
+        await Promise.all(chainers);
+        await chainEverything(stack);
+        const rows = (await sql(
+          stack,
+          `select seq::int, commit_seq::int, tx_id::text from audit_entries order by seq`,
+        )) as { seq: number; commit_seq: number; tx_id: string }[];
+        t.is(rows.length, 300);
+        t.deepEqual(
+          rows.map((r) => r.seq),
+          Array.from({ length: 300 }, (_, i) => i + 1),
+        );
+        const order = (r: { commit_seq: number; tx_id: string }) => [BigInt(r.tx_id), BigInt(r.commit_seq)];
+        const byTransaction = [...rows].sort((a, b) => {
+          const [x, y] = [order(a), order(b)];
+          return x[0] === y[0] ? Number(x[1] - y[1]) : Number(x[0] - y[0]);
+        });
+        t.deepEqual(
+          rows.map((r) => r.seq),
+          byTransaction.map((r) => r.seq),
+          'chain order is transaction order',
+        );
+        t.deepEqual(await verifyAuditChain(stack.orm), { valid: true, checked: 300, firstInvalidSeq: null });
+      } finally {
+        await other.close();
+      }
+    }),
+);
+
+test.serial(
+  'audited writes commit in parallel; an entry waits for older transactions still open, then is chained after them',
+  (t) =>
+    withStack(async (stack) => {
+      const uow = new UnitOfWork(stack.orm);
+      const audit = (tag: string) => ({
+        result: null,
+        audit: [{ action: 'test.write', subjectType: 'test', subjectId: tag }],
       });
-      await Promise.all(writers.map((uow, w) => writeEntries(uow, 150, `w${w}`)));
-      writing = false;
-      await Promise.all(chainers);
+      let releaseOlder!: () => void;
+      const olderMayCommit = new Promise<void>((resolve) => {
+        releaseOlder = resolve;
+      });
+      let olderWrote!: () => void;
+      const olderHasWritten = new Promise<void>((resolve) => {
+        olderWrote = resolve;
+      });
+      // The older transaction takes its id first, then stays open after writing its entry.
+      const older = uow.run({ actor: 'system' }, async (em) => {
+        await em.execute('select pg_current_xact_id()');
+        olderWrote();
+        await olderMayCommit;
+        return audit('older');
+      });
+      await olderHasWritten;
+      // The younger one commits while the older is still open: no audited write waits for another's commit.
+      await uow.run({ actor: 'system' }, async () => audit('younger'));
+      const unchained = async () =>
+        (await sql(stack, `select subject_id from audit_entries where seq is null order by subject_id`)).map(
+          (r) => (r as { subject_id: string }).subject_id,
+        );
+      t.deepEqual(await unchained(), ['younger']);
       await chainAuditEntries(stack.orm);
-      const rows = (await sql(stack, `select seq::int, commit_seq::int from audit_entries order by seq`)) as {
-        seq: number;
-        commit_seq: number;
-      }[];
-      t.is(rows.length, 300);
-      t.deepEqual(
-        rows.map((r) => r.seq),
-        Array.from({ length: 300 }, (_, i) => i + 1),
-      );
-      const commitOrder = rows.map((r) => r.commit_seq);
-      t.deepEqual(
-        commitOrder,
-        [...commitOrder].sort((a, b) => a - b),
-        'chain order is commit order',
-      );
-      t.deepEqual(await verifyAuditChain(stack.orm), { valid: true, checked: 300, firstInvalidSeq: null });
-    } finally {
-      await other.close();
-    }
-  }),
+      t.deepEqual(await unchained(), ['younger'], 'not chained while an older transaction may still add an entry');
+      releaseOlder();
+      await older;
+      await chainEverything(stack);
+      const chain = await sql(stack, `select subject_id, seq::int from audit_entries order by seq`);
+      t.deepEqual(chain, [
+        { subject_id: 'older', seq: 1 },
+        { subject_id: 'younger', seq: 2 },
+      ]);
+      t.deepEqual(await verifyAuditChain(stack.orm), { valid: true, checked: 2, firstInvalidSeq: null });
+    }),
 );
 
 test.serial('with two worker processes running, the audit worker chains every entry the API writes', (t) =>
@@ -97,7 +159,7 @@ test.serial('with two worker processes running, the audit worker chains every en
 test.serial('verify reports the first invalid seq when a stored entry is changed with plain SQL', (t) =>
   withStack(async (stack) => {
     await writeEntries(new UnitOfWork(stack.orm), 10, 'tamper');
-    await chainAuditEntries(stack.orm);
+    await chainEverything(stack);
     await sql(stack, `update audit_entries set summary = '{"i": 999}' where seq = 4`);
     t.deepEqual(await verifyAuditChain(stack.orm), { valid: false, checked: 3, firstInvalidSeq: 4 });
   }),
@@ -106,7 +168,7 @@ test.serial('verify reports the first invalid seq when a stored entry is changed
 test.serial('verify reports a deleted entry, in the middle or at the end of the chain', (t) =>
   withStack(async (stack) => {
     await writeEntries(new UnitOfWork(stack.orm), 10, 'delete');
-    await chainAuditEntries(stack.orm);
+    await chainEverything(stack);
     await sql(stack, `delete from audit_entries where seq = 10`);
     t.deepEqual(await verifyAuditChain(stack.orm), { valid: false, checked: 9, firstInvalidSeq: 10 });
     await sql(stack, `delete from audit_entries where seq = 6`);
@@ -146,7 +208,7 @@ test.serial('GET /audit filters by subject, actor, action and time, newest first
       result: null,
       audit: { action: 'claim.settle', subjectType: 'claim', subjectId: 'c-1', summary: { amountMinor: 100 } },
     }));
-    await chainAuditEntries(stack.orm);
+    await chainEverything(stack);
 
     const mine = await stack.app.inject({ method: 'GET', url: `/audit?actorId=${reader.id}`, headers: bearer(reader) });
     t.is(mine.statusCode, 200);
@@ -221,7 +283,7 @@ test.serial('GET /audit/verify and npm run audit:verify report a broken chain', 
   withStack(async (stack) => {
     const reader = await given.user(stack, { permissions: ['audit:read'] });
     await writeEntries(new UnitOfWork(stack.orm), 5, 'http');
-    await chainAuditEntries(stack.orm);
+    await chainEverything(stack);
     const good = await stack.app.inject({ method: 'GET', url: '/audit/verify', headers: bearer(reader) });
     t.deepEqual(good.json().data, { valid: true, checked: 5, firstInvalidSeq: null });
     await sql(stack, `update audit_entries set action = 'forged' where seq = 2`);

@@ -9,6 +9,7 @@ import { Migration20261122000800_disputes } from './Migration20261122000800_disp
 import { Migration20261122000850_sign_in_protection } from './Migration20261122000850_sign_in_protection.js';
 import { Migration20261122000900_quotations } from './Migration20261122000900_quotations.js';
 import { Migration20261122001000_templates_products } from './Migration20261122001000_templates_products.js';
+import { Migration20261124000100_audit_transaction_order } from './Migration20261124000100_audit_transaction_order.js';
 
 /** Every migration, in order. Listed explicitly so compiled and tsx runs apply the same set. */
 export const migrationsList: MigrationObject[] = [
@@ -22,4 +23,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261122000850_sign_in_protection', class: Migration20261122000850_sign_in_protection },
   { name: 'Migration20261122000900_quotations', class: Migration20261122000900_quotations },
   { name: 'Migration20261122001000_templates_products', class: Migration20261122001000_templates_products },
+  { name: 'Migration20261124000100_audit_transaction_order', class: Migration20261124000100_audit_transaction_order },
 ];
