@@ -21,6 +21,8 @@ export const SearchQuery = (what: string) =>
 
 /** A list's sort whitelist and default order (declared with the list in the domain, see defineList). */
 export interface SortSpec<F extends string> {
+  /** The list's name: a cursor is bound to the list that issued it. */
+  name: string;
   sortable: readonly F[];
   defaultSort: string;
 }
@@ -33,6 +35,7 @@ export interface PageRequest {
 
 /** The keyset a list query applies, with the sort text its cursors are bound to. */
 export interface PagePlan<F extends string> extends Keyset<F> {
+  list: string;
   sortText: string;
 }
 
@@ -49,13 +52,13 @@ export class Paginator {
     const sortText = request.sort ?? spec.defaultSort;
     const orders = parseSort(spec.sortable, sortText);
     const sort: SortKey<F | 'id'>[] = [...orders, { field: 'id', desc: orders[orders.length - 1].desc }];
-    const after = request.cursor ? this.decode(request.cursor, sortText, sort.length) : null;
-    return { sort, after, limit, sortText };
+    const after = request.cursor ? this.decode(request.cursor, spec.name, sortText, sort.length) : null;
+    return { sort, after, limit, list: spec.name, sortText };
   }
 
   /** The list envelope of a page: its items and meta.page with the signed cursor of the next page. */
   respond<T, V = T>(requestId: string, plan: PagePlan<string>, page: Page<T>, view?: (item: T) => V) {
-    const nextCursor = page.nextKey ? this.encode(plan.sortText, page.nextKey) : null;
+    const nextCursor = page.nextKey ? this.encode(plan.list, plan.sortText, page.nextKey) : null;
     const data = view ? page.items.map(view) : (page.items as unknown as V[]);
     return { data, meta: { requestId, page: { limit: page.limit, nextCursor } } };
   }
@@ -64,13 +67,13 @@ export class Paginator {
     return createHmac('sha256', this.secret).update(`cursor:${payload}`).digest('base64url').slice(0, 22);
   }
 
-  private encode(sort: string, values: readonly unknown[]): string {
-    const payload = Buffer.from(JSON.stringify({ s: sort, v: values })).toString('base64url');
+  private encode(list: string, sort: string, values: readonly unknown[]): string {
+    const payload = Buffer.from(JSON.stringify({ l: list, s: sort, v: values })).toString('base64url');
     return `${payload}.${this.sign(payload)}`;
   }
 
-  /** The key values of a cursor this service issued for this very sort. */
-  private decode(cursor: string, sort: string, keys: number): unknown[] {
+  /** The key values of a cursor this service issued for this very list and sort. */
+  private decode(cursor: string, list: string, sort: string, keys: number): unknown[] {
     const parts = cursor.split('.');
     // Exactly payload.signature: anything appended is not a cursor this service issued.
     if (parts.length !== 2) throw badCursor();
@@ -79,7 +82,16 @@ export class Paginator {
     const expected = Buffer.from(this.sign(payload));
     const given = Buffer.from(signature);
     if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw badCursor();
-    const parsed = JSON.parse(Buffer.from(payload, 'base64url').toString()) as { s: string; v: unknown[] };
+    const parsed = parseCursor(payload);
+    // Another list's cursor holds values of other types (a text id where a uuid is compared): never a query.
+    if (parsed.l !== list)
+      throw new ValidationError([
+        {
+          field: 'query.cursor',
+          message: 'belongs to a different list; start again without a cursor',
+          constraint: 'cursor',
+        },
+      ]);
     if (parsed.s !== sort)
       throw new ValidationError([
         {
@@ -88,9 +100,21 @@ export class Paginator {
           constraint: 'cursor',
         },
       ]);
-    if (!Array.isArray(parsed.v) || parsed.v.length !== keys) throw badCursor();
+    if (!Array.isArray(parsed.v) || parsed.v.length !== keys || !parsed.v.every(isKeyValue)) throw badCursor();
     return parsed.v;
   }
+}
+
+const isKeyValue = (value: unknown) => value === null || typeof value === 'string' || typeof value === 'number';
+
+function parseCursor(payload: string): { l?: unknown; s?: unknown; v?: unknown } {
+  try {
+    const parsed: unknown = JSON.parse(Buffer.from(payload, 'base64url').toString());
+    if (typeof parsed === 'object' && parsed !== null) return parsed;
+  } catch {
+    // Falls through to the refusal below.
+  }
+  throw badCursor();
 }
 
 /** `-createdAt,name` into sort keys, each a whitelisted field named once. */

@@ -49,6 +49,7 @@ const auditRows = (em: EntityManager) =>
 
 /** GET /audit: newest first; the trail is the compliance record of every scope, read with audit:read. */
 export const AUDIT_LIST = defineList({
+  name: 'audit',
   rows: auditRows,
   sortable: ['occurredAt'] as const,
   defaultSort: '-occurredAt',

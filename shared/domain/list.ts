@@ -16,6 +16,8 @@ import { type DataScope, inScope, type ScopeColumns } from './access/scope.js';
  * `listPage` runs it; the HTTP edge only turns cursors into a Keyset and back.
  */
 export interface ListDefinition<DB, TB extends keyof DB, O, F extends string, Filters extends object> {
+  /** Which list this is: its cursors are signed with it and refused by every other list. */
+  name: string;
   rows: (em: EntityManager) => SelectQueryBuilder<DB, TB, O>;
   sortable: readonly F[];
   /** e.g. `-createdAt`. */

@@ -108,6 +108,7 @@ export function listPermissions(): { name: string; description: string }[] {
 
 /** GET /roles: by name by default; roles are platform-wide, so every caller sees all of them. */
 export const ROLE_LIST = defineList({
+  name: 'roles',
   rows: roleViews,
   sortable: ['name', 'createdAt'] as const,
   defaultSort: 'name',

@@ -44,6 +44,7 @@ export const toCatastropheEventView = (r: EventRow): CatastropheEventView => ({
 
 /** Catastrophe events are platform-wide reference data: every claim reader sees them all. */
 export const CATASTROPHE_EVENT_LIST = defineList({
+  name: 'catastrophe-events',
   rows: eventRows,
   sortable: ['createdAt', 'startsOn', 'name'] as const,
   defaultSort: '-createdAt',

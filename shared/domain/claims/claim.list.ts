@@ -16,6 +16,7 @@ export interface ClaimFilters {
 
 /** GET /claims: newest first by default; `q` over claim number and description (claims_search_trgm_idx). */
 export const CLAIM_LIST = defineList({
+  name: 'claims',
   rows: claimViews,
   sortable: ['createdAt', 'incidentDate', 'claimNumber'] as const,
   defaultSort: '-createdAt',

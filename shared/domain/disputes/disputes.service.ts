@@ -84,6 +84,7 @@ export interface DisputeFilters {
  * its own rule (raiser or scope all), applied by the service as the `raisedBy` condition.
  */
 export const DISPUTE_LIST = defineList({
+  name: 'disputes',
   rows: disputeRows,
   sortable: ['createdAt', 'responseDueAt', 'disputeNumber'] as const,
   defaultSort: '-createdAt',

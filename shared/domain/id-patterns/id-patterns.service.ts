@@ -43,6 +43,7 @@ export const toIdPatternView = (r: PatternRow): IdPatternView => ({
 
 /** Platform-wide configuration: no data scope. `q` over entity, pattern and description. */
 export const ID_PATTERN_LIST = defineList({
+  name: 'id-patterns',
   rows: patternRows,
   sortable: ['createdAt', 'entity', 'pattern'] as const,
   defaultSort: '-createdAt',

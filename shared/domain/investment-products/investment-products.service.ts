@@ -58,6 +58,7 @@ export interface ProductFilters {
 
 /** Investment products are platform-wide: every reader sees them all (no data scope). */
 export const INVESTMENT_PRODUCT_LIST = defineList({
+  name: 'investment-products',
   rows: productRows,
   sortable: ['createdAt', 'name', 'riskLevel'] as const,
   defaultSort: '-createdAt',

@@ -56,6 +56,7 @@ export interface TemplateFilters {
 
 /** Notification templates are platform-wide: every reader sees them all (no data scope). */
 export const NOTIFICATION_TEMPLATE_LIST = defineList({
+  name: 'notification-templates',
   rows: templateRows,
   sortable: ['createdAt', 'key', 'version'] as const,
   defaultSort: '-createdAt',

@@ -55,6 +55,7 @@ export const toOperationalPolicyView = (r: Row): OperationalPolicyView => ({
 
 /** Platform-wide configuration: no data scope. `q` over key and name. */
 export const OPERATIONAL_POLICY_LIST = defineList({
+  name: 'operational-policies',
   rows,
   sortable: ['createdAt', 'key', 'name', 'category'] as const,
   defaultSort: '-createdAt',

@@ -82,6 +82,7 @@ const loadEndorsementView = async (em: EntityManager, id: string) =>
 
 /** A policy's endorsements, oldest first; the scope is the policy's, checked before the list is read. */
 export const ENDORSEMENT_LIST = defineList({
+  name: 'endorsements',
   rows: endorsementRows,
   sortable: ['createdAt'] as const,
   defaultSort: 'createdAt',

@@ -20,6 +20,7 @@ export interface PolicyFilters {
  * policies_search_trgm_idx on the same expression).
  */
 export const POLICY_LIST = defineList({
+  name: 'policies',
   rows: policyViews,
   sortable: ['createdAt', 'effectiveFrom', 'effectiveTo', 'policyNumber', 'holderName'] as const,
   defaultSort: '-createdAt',

@@ -31,6 +31,7 @@ type TimelineRow = InferResult<ReturnType<typeof timelineRows>>[number];
  * sort key and the tie-breaker are seq. Scope is the policy's: checked before the list is read.
  */
 export const TIMELINE_LIST = defineList({
+  name: 'policy-timeline',
   rows: timelineRows,
   sortable: ['occurredAt'] as const,
   defaultSort: 'occurredAt',

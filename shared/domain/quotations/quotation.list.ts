@@ -18,6 +18,7 @@ export interface QuotationFilters {
  * trigram index quotations_search_trgm_idx on the same expression).
  */
 export const QUOTATION_LIST = defineList({
+  name: 'quotations',
   rows: quotationViews,
   sortable: ['createdAt', 'validUntil', 'quotationNumber', 'applicantName'] as const,
   defaultSort: '-createdAt',

@@ -14,6 +14,7 @@ export interface RenewalFilters {
 
 /** GET /renewals: newest first by default; `q` over renewal and policy numbers (renewals_search_trgm_idx). */
 export const RENEWAL_LIST = defineList({
+  name: 'renewals',
   rows: renewalViews,
   sortable: ['createdAt', 'termFrom', 'renewalNumber'] as const,
   defaultSort: '-createdAt',

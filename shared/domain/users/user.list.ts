@@ -13,6 +13,7 @@ export interface UserFilters {
 
 /** GET /users: newest first by default; `q` over email and name (the trigram index users_search_trgm_idx). */
 export const USER_LIST = defineList({
+  name: 'users',
   rows: userViews,
   sortable: ['createdAt', 'email', 'name'] as const,
   defaultSort: '-createdAt',

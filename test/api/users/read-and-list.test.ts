@@ -136,6 +136,22 @@ test('a user id that is not a uuid answers 400 on params.id', async (t) => {
   expectValidation(t, await api.as(admin).get('/users/not-a-uuid'), ['params.id']);
 });
 
+test('a cursor issued by another list answers 400 on query.cursor, never 500, even for the same sort', async (t) => {
+  const token = unique();
+  for (let i = 0; i < 2; i++)
+    await api.as(admin).post(`/catastrophe-events/EV-${token}-${i}`, {
+      name: `Event ${token} ${i}`,
+      peril: 'flood',
+      region: 'Kisumu',
+      startsOn: '2026-11-02',
+    });
+  // Same sort text on both lists, but its key holds a text id where /users compares a uuid.
+  const cursor: string = (await api.as(admin).get('/catastrophe-events?limit=1&sort=-createdAt')).json().meta.page
+    .nextCursor;
+  t.truthy(cursor);
+  expectValidation(t, await api.as(admin).get(`/users?limit=1&sort=-createdAt&cursor=${cursor}`), ['query.cursor']);
+});
+
 test('a genuine cursor with anything appended answers 400 on query.cursor', async (t) => {
   const token = unique();
   for (let i = 0; i < 2; i++) await given.account(stack, { name: `Appended ${token} ${i}` });
