@@ -6,6 +6,7 @@ import { type Api, client } from '../../helpers/client.js';
 import { sqlOn } from '../../helpers/db.js';
 import { expectData, expectError, expectNoContent, expectValidation } from '../../helpers/expect.js';
 import { given, PASSWORD } from '../../helpers/given.js';
+import { challenge, codeAt, withMfa } from '../../helpers/mfa.js';
 import { type Stack, startStack, waitFor } from '../../helpers/stack.js';
 
 /**
@@ -248,6 +249,14 @@ test('a reset ends every session: an access token from before answers 401 SESSIO
       'INVALID_REFRESH_TOKEN',
     );
   }
+});
+
+test('a reset ends an outstanding MFA sign-in: its mfaToken no longer completes into a session', async (t) => {
+  const user = await withMfa(stack);
+  const mfaToken = await challenge(stack, user);
+  const { token } = await resetTokenFor(user.email);
+  expectNoContent(t, await reset(token));
+  expectError(t, await api.post('/auth/login', { mfaToken, code: codeAt(user.secret, 1) }), 401, 'INVALID_CREDENTIALS');
 });
 
 test('a reset unlocks a user locked by failed sign-ins', async (t) => {
