@@ -55,6 +55,41 @@ test('every action from every state outside its row answers 422 INVALID_TRANSITI
   }
 });
 
+test('every action from every state of its row leads where the table says and writes its audit entry with actor and request id', async (t) => {
+  const handler = await given.user(stack, { permissions: ['claim:review'] });
+  for (const [action, step] of Object.entries(CLAIM_WORKFLOW.steps)) {
+    if (action === 'pay' || action === 'addDocument') continue; // sub-records: payments.test.ts, notes-documents-events.test.ts
+    const path = PATHS[action] ?? action;
+    for (const from of step.from) {
+      const claim = await claimIn(api.as(admin), policyId, from);
+      // A settled claim closes once fully paid (settled at 300,000 by claimIn).
+      if (action === 'close' && from === 'settled')
+        expectData(
+          t,
+          await api.as(admin).post(`/claims/${claim.id}/payments`, {
+            amount: { amountMinor: 300_000, currency: 'KES' },
+            method: 'bank_transfer',
+            reference: `FULL-${claim.id}`,
+            paidAt: new Date().toISOString(),
+          }),
+          201,
+        );
+      const requestId = `row-${action}-${from}`;
+      const body = action === 'assign' ? { assigneeId: handler.id } : BODIES[path];
+      const res = await api
+        .as(admin)
+        .post(`/claims/${claim.id}/${path}`, body, { headers: { 'x-request-id': requestId } });
+      const expected = typeof step.to === 'function' ? step.to(from) : step.to;
+      t.is(expectData(t, res, 200, `${action} from ${from}`).status, expected, `${action} from ${from}`);
+      const audit = await sql(`select actor, subject_id from audit_entries where action = ? and request_id = ?`, [
+        step.audit,
+        requestId,
+      ]);
+      t.deepEqual(audit, [{ actor: admin.id, subject_id: claim.id }], `${action} from ${from} is audited`);
+    }
+  }
+});
+
 test('review, investigate, request-documents, settle, repudiate, withdraw and appeal lead where the table says', async (t) => {
   const go = async (id: string, path: string, body?: unknown) =>
     expectData(t, await api.as(admin).post(`/claims/${id}/${path}`, body)).status;

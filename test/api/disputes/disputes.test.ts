@@ -226,3 +226,66 @@ test('each action needs its permission', async (t) => {
   );
   t.is(n, 1);
 });
+
+test('two resolutions of one dispute at once: exactly one wins, the other answers 422, one audit entry', async (t) => {
+  const d = await raise(t, agent);
+  expectData(t, await api.as(admin).post(`/disputes/${d.id}/triage`, { severity: 'medium' }));
+  const [a, b] = await Promise.all(
+    (['upheld', 'rejected'] as const).map((outcome) =>
+      api.as(admin).post(`/disputes/${d.id}/resolve`, { outcome, resolution: `Decided ${outcome}` }),
+    ),
+  );
+  t.deepEqual([a.statusCode, b.statusCode].sort(), [200, 422]);
+  const winner = (a.statusCode === 200 ? a : b).json().data;
+  const loser = a.statusCode === 200 ? b : a;
+  t.is(loser.json().error.code, 'INVALID_TRANSITION');
+  t.like(expectData(t, await api.as(admin).get(`/disputes/${d.id}`)), { status: winner.status });
+  const [{ n }] = await sql(
+    `select count(*)::int as n from audit_entries where subject_id = ? and action = 'dispute.resolve'`,
+    [d.id],
+  );
+  t.is(n, 1);
+});
+
+test('triage racing the raiser’s withdrawal: they apply one after the other, never half-applied or lost', async (t) => {
+  const d = await raise(t, agent);
+  const [triage, withdraw] = await Promise.all([
+    api.as(admin).post(`/disputes/${d.id}/triage`, { severity: 'low' }),
+    api.as(agent).post(`/disputes/${d.id}/withdraw`, { reason: 'Sorted out' }),
+  ]);
+  const codes = [triage.statusCode, withdraw.statusCode];
+  t.true(codes.includes(200), `one wins: ${codes}`);
+  const final = expectData(t, await api.as(admin).get(`/disputes/${d.id}`));
+  if (withdraw.statusCode === 200 && triage.statusCode === 422) t.is(final.status, 'withdrawn');
+  else if (triage.statusCode === 200 && withdraw.statusCode === 200) {
+    // Triage first, then withdrawal from triaged: both allowed in that order.
+    t.is(final.status, 'withdrawn');
+    t.is(final.severity, 'low');
+  } else {
+    t.is(triage.statusCode, 200);
+    t.is(final.status, 'triaged');
+  }
+  const actions = (await sql(`select action from audit_entries where subject_id = ? order by commit_seq`, [d.id])).map(
+    (r) => (r as { action: string }).action,
+  );
+  t.deepEqual(
+    actions.filter((a) => a !== 'dispute.raise'),
+    [triage, withdraw].filter((r) => r.statusCode === 200).length === 2
+      ? ['dispute.triage', 'dispute.withdraw']
+      : [triage.statusCode === 200 ? 'dispute.triage' : 'dispute.withdraw'],
+  );
+});
+
+test('a caller of scope all withdraws a dispute raised by someone else, audited as theirs', async (t) => {
+  const d = await raise(t, agent);
+  const res = await api
+    .as(admin)
+    .post(`/disputes/${d.id}/withdraw`, { reason: 'Raised in error' }, { headers: { 'x-request-id': `wd-${d.id}` } });
+  t.is(expectData(t, res).status, 'withdrawn');
+  t.deepEqual(
+    await sql(`select actor, request_id from audit_entries where subject_id = ? and action = 'dispute.withdraw'`, [
+      d.id,
+    ]),
+    [{ actor: admin.id, request_id: `wd-${d.id}` }],
+  );
+});
