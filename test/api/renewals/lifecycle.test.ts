@@ -104,6 +104,34 @@ test('offer, accept and convert: a new active policy for the term at the offered
   t.like(next[0], { type: 'policy.issued', data: { renewedFromPolicyId: policy.id, renewalId: renewal.id } });
 });
 
+test('a renewal is declined from pending, offered and accepted, with its reason, audited, and issues nothing', async (t) => {
+  for (const stage of ['pending', 'offered', 'accepted'] as const) {
+    const policy = await policyOf();
+    const renewal = await generate(t, policy.id);
+    if (stage !== 'pending') expectData(t, await offer(renewal.id));
+    if (stage === 'accepted') expectData(t, await api.as(admin).post(`/renewals/${renewal.id}/accept`));
+    const declined = expectData(
+      t,
+      await api
+        .as(admin)
+        .post(
+          `/renewals/${renewal.id}/decline`,
+          { reason: `declined when ${stage}` },
+          { headers: { 'x-request-id': `decline-${renewal.id}` } },
+        ),
+    );
+    t.like(declined, { status: 'declined', declineReason: `declined when ${stage}`, newPolicyId: null }, stage);
+    t.deepEqual(
+      await sql(`select actor, summary->>'from' as "from" from audit_entries where request_id = ?`, [
+        `decline-${renewal.id}`,
+      ]),
+      [{ actor: admin.id, from: stage }],
+      stage,
+    );
+    t.is((await sql(`select status from policies where id = ?`, [policy.id]))[0].status, 'active', stage);
+  }
+});
+
 test('an offered renewal converts without accept; an expired policy can be renewed too', async (t) => {
   const policy = await policyOf({ status: 'expired' });
   const renewal = await generate(t, policy.id);
