@@ -62,8 +62,8 @@ export async function startWorkers(opts: StartWorkersOptions): Promise<WorkerHan
   const ownOrm = !opts.orm;
   const orm = opts.orm ?? (await createOrm(config, 'insurance-worker'));
   const mail = createMailTransport(config, log);
-  const deps: WorkerDeps = { ...createServiceDeps(config, orm, log, producer), mail };
   const queues = new QueueSet(producer, config.REDIS_PREFIX);
+  const deps: WorkerDeps = { ...createServiceDeps(config, orm, log, producer), mail, queues };
   const workerConnection = createRedis(config.REDIS_URL, 'worker', 'worker');
 
   const workers: Worker[] = [];

@@ -16,6 +16,8 @@ export interface JobSpec {
   payload: TSchema;
   /** What the job does, for docs/operations.md. */
   does: string;
+  /** Who queues it, when neither the outbox nor a schedule does (for docs/operations.md). */
+  producedBy?: string;
 }
 
 /**
@@ -50,7 +52,13 @@ export const CATALOGUE = {
   renewals: {
     'generate-due': {
       payload: Nothing,
-      does: 'generates a pending renewal for every live policy whose term ends within RENEWAL_LEAD_DAYS',
+      does: 'queues a `generate` job for every live policy whose term ends within RENEWAL_LEAD_DAYS and has no renewal for its next term',
+    },
+    generate: {
+      // The job id is `renewal-<policyId>-<termFrom>`: one job per policy and term, however often the sweep runs.
+      payload: Ids({ policyId: Id, termFrom: Type.String({ format: 'date' }) }),
+      does: 'generates the pending renewal of one policy for the term starting termFrom, unless it exists',
+      producedBy: 'by `generate-due`, job id `renewal-<policyId>-<termFrom>`',
     },
     'lapse-offers': {
       payload: Nothing,

@@ -4,7 +4,7 @@ import type { TSchema } from 'typebox';
 import { loadConfig } from '../../shared/config/index.js';
 import { type JobInput, UnitOfWork } from '../../shared/db/unit-of-work.js';
 import { uuidv7 } from '../../shared/ids.js';
-import { catalogued, checkJob, InvalidJobError, job } from '../../shared/jobs/catalogue.js';
+import { catalogued, checkJob, InvalidJobError, type JobSpec, job } from '../../shared/jobs/catalogue.js';
 import { startWorkers, type WorkerHandle } from '../../workers/main.js';
 import { schedules } from '../../workers/schedulers.js';
 import { type Stack, startStack, waitFor } from '../helpers/stack.js';
@@ -173,7 +173,7 @@ function scheduleText(key: string): string {
 test('docs/operations.md lists the job catalogue as it is', async (t) => {
   const rows = catalogued.map(
     (c) =>
-      `| ${c.queue} | \`${c.name}\` | \`${payloadText(c.spec.payload)}\` | ${scheduleText(c.key)} | ${c.spec.does} |`,
+      `| ${c.queue} | \`${c.name}\` | \`${payloadText(c.spec.payload)}\` | ${(c.spec as JobSpec).producedBy ?? scheduleText(c.key)} | ${c.spec.does} |`,
   );
   const table = ['| Queue | Job | Payload | Produced | Does |', '|---|---|---|---|---|', ...rows].join('\n');
   const path = new URL('../../docs/operations.md', import.meta.url);

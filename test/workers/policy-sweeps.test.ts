@@ -1,7 +1,7 @@
 import test from 'ava';
 import { systemAct } from '../../shared/domain/act.js';
 import { expirePolicies } from '../../shared/domain/policies/policy-sweeps.js';
-import { generateRenewalsDue, lapseRenewals } from '../../shared/domain/renewals/renewal-sweeps.js';
+import { lapseRenewals, queueDueRenewals, renewalJobId } from '../../shared/domain/renewals/renewal-sweeps.js';
 import { uuidv7 } from '../../shared/ids.js';
 import { bearer } from '../helpers/client.js';
 import { sqlOn } from '../helpers/db.js';
@@ -56,24 +56,31 @@ test.serial(
       [uuidv7(), declinedFor],
     );
 
-    const first = await generateRenewalsDue(stack.app.deps, systemAct('sweep-test'));
-    t.like(first, { processed: 259, failed: 0 });
-    const second = await generateRenewalsDue(stack.app.deps, systemAct('sweep-test-2'));
-    t.like(second, { processed: 0, failed: 0 });
-
+    // The sweep queues one job per policy and term; run twice (and a third time while the first jobs
+    // run), it queues no second job for a term, and the worker generates each renewal once.
+    const deps = { ...stack.app.deps, queues: stack.workers!.queues };
+    t.deepEqual(await queueDueRenewals(deps, systemAct('sweep-test')), { due: 259 });
+    t.deepEqual(await queueDueRenewals(deps, systemAct('sweep-test-2')), { due: 259 });
     const renewed = async (ids: string[]) =>
       countWhere(`select count(*)::int as n from renewals where policy_id in (?) and status = 'pending'`, [ids]);
+    await waitFor(async () => (await renewed([...due, ...dueEdge])) === 259, 'the renewals of every due policy');
+    t.like(await queueDueRenewals(deps, systemAct('sweep-test-3')), { due: 0 });
+    const renewals = stack.workers!.queues.get('renewals');
+    const jobs = await renewals.getJobs(['completed', 'waiting', 'active', 'delayed', 'failed']);
+    const generateJobs = jobs.filter((j) => j.name === 'generate');
+    t.is(generateJobs.length, 259, 'one job per policy and term');
+    t.true(generateJobs.every((j) => j.finishedOn && !j.failedReason));
     t.is(await renewed(due), 249);
     t.is(await renewed(dueEdge), 10);
     t.is(await renewed(later), 0);
     t.is(await renewed(cancelled), 0);
-    // The term is the next one, and the timeline shows the system generated it in the sweep's job.
+    // The term is the next one, and the timeline shows the system generated it in that policy's job.
     const [row] = await sql(
       `select r.term_from::text as term_from, e.actor, e.request_id from renewals r
        join domain_events e on e.subject_id = r.id::text and e.type = 'renewal.generated' where r.policy_id = ?`,
       [due[1]],
     );
-    t.deepEqual(row, { term_from: day(lead - 4), actor: 'system', request_id: 'sweep-test' });
+    t.deepEqual(row, { term_from: day(lead - 4), actor: 'system', request_id: renewalJobId(due[1], day(lead - 4)) });
   },
 );
 

@@ -14,12 +14,19 @@ import {
 import { expirePolicies } from '../../shared/domain/policies/policy-sweeps.js';
 import { expireQuotations } from '../../shared/domain/quotations/quotation-sweeps.js';
 import { processRegistryEvent } from '../../shared/domain/registry/registry-events.js';
-import { generateRenewalsDue, lapseRenewals } from '../../shared/domain/renewals/renewal-sweeps.js';
+import {
+  generateRenewalForTerm,
+  lapseRenewals,
+  queueDueRenewals,
+} from '../../shared/domain/renewals/renewal-sweeps.js';
 import type { JobKey, JobPayload } from '../../shared/jobs/catalogue.js';
+import type { QueueSet } from '../../shared/queues/queue-set.js';
 
 /** What processors are given: the services' deps plus the worker's own outbound channels. */
 export interface WorkerDeps extends ServiceDeps {
   mail: MailTransport;
+  /** For jobs that fan out into jobs of their own (the renewal sweep). */
+  queues: QueueSet;
 }
 
 /** Called with the payload already checked against the catalogue (see run-job.ts). */
@@ -41,7 +48,8 @@ export const processors: { [K in JobKey]: Processor<K> } = {
     }
   },
   'audit.chain': (deps) => chainAuditEntries(deps.orm),
-  'renewals.generate-due': (deps, _payload, job) => generateRenewalsDue(deps, systemAct(job.id)),
+  'renewals.generate-due': (deps, _payload, job) => queueDueRenewals(deps, systemAct(job.id)),
+  'renewals.generate': (deps, payload, job) => generateRenewalForTerm(deps, systemAct(job.id), payload),
   'renewals.lapse-offers': (deps, _payload, job) => lapseRenewals(deps, systemAct(job.id)),
   'quotations.expire': (deps, _payload, job) => expireQuotations(deps, systemAct(job.id)),
   'policies.expire': (deps, _payload, job) => expirePolicies(deps, systemAct(job.id)),

@@ -1,6 +1,9 @@
 import { raw } from '@mikro-orm/core';
 import { sql } from 'kysely';
+import { db } from '../../db/database.js';
+import { job } from '../../jobs/catalogue.js';
 import { SWEEP_BATCH, type Sweep, type SweepDeps, sweep } from '../../jobs/sweep.js';
+import { DEFAULT_JOB_OPTIONS, type QueueSet } from '../../queues/queue-set.js';
 import type { Act } from '../act.js';
 import { Policy } from '../policies/policy.entity.js';
 import { todayUtc } from '../policies/policy-sweeps.js';
@@ -74,8 +77,65 @@ export const LAPSE_RENEWALS: Sweep<'renewals'> = {
   },
 };
 
+/** Generates every due renewal in this process, one unit of work each (the demo data; the worker fans out instead). */
 export const generateRenewalsDue = (deps: SweepDeps, act: Act) =>
   sweep(deps, generateDueRenewals(deps.config.RENEWAL_LEAD_DAYS), { act, batchSize: SWEEP_BATCH });
+
+/** BullMQ job ids allow no `:`; this one names the policy and the term, so a job per policy and term. */
+export const renewalJobId = (policyId: string, termFrom: string) => `renewal-${policyId}-${termFrom}`;
+
+/**
+ * The daily sweep's first half: walks the due policies in id order, a batch at a time (never all of
+ * them in memory), and queues one `renewals.generate` job per policy and term. BullMQ keeps one job per
+ * id, so running the sweep again, or twice at once, queues nothing new for a term already queued; the
+ * job itself checks again in its transaction, so a renewal is never generated twice.
+ */
+export async function queueDueRenewals(deps: SweepDeps & { queues: QueueSet }, _act: Act): Promise<{ due: number }> {
+  const spec = generateDueRenewals(deps.config.RENEWAL_LEAD_DAYS);
+  let due = 0;
+  let after: string | undefined;
+  for (;;) {
+    const from = db(deps.orm.em.fork()).selectFrom('policies');
+    const batch = await spec
+      .candidates(from)
+      .select(['policies.id as id', sql<string>`(policies.effective_to + 1)::text`.as('termFrom')])
+      .$if(after !== undefined, (q) => q.where('policies.id', '>', after!))
+      .orderBy('policies.id')
+      .limit(SWEEP_BATCH)
+      .execute();
+    if (!batch.length) return { due };
+    await deps.queues.get('renewals').addBulk(
+      batch.map(({ id, termFrom }) => {
+        const { name, payload } = job('renewals.generate', { policyId: id, termFrom });
+        return { name, data: payload, opts: { ...DEFAULT_JOB_OPTIONS, jobId: renewalJobId(id, termFrom) } };
+      }),
+    );
+    due += batch.length;
+    if (batch.length < SWEEP_BATCH) return { due };
+    after = batch.at(-1)!.id;
+  }
+}
+
+/** The sweep's second half, one job per policy and term: the renewal, if the policy is still due for that term. */
+export async function generateRenewalForTerm(
+  deps: SweepDeps,
+  act: Act,
+  { policyId, termFrom }: { policyId: string; termFrom: string },
+): Promise<'generated' | 'not-due'> {
+  const spec = generateDueRenewals(deps.config.RENEWAL_LEAD_DAYS);
+  return deps.uow.run(act, async (em) => {
+    const stillDue = await spec
+      .candidates(db(em).selectFrom('policies'))
+      .select('policies.id')
+      .where('policies.id', '=', policyId)
+      .where(sql<boolean>`policies.effective_to + 1 = ${termFrom}::date`)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!stillDue) return { result: 'not-due' as const, audit: [] };
+    const { audit, jobs, events } = await createRenewal(em, await em.findOneOrFail(Policy, policyId));
+    return { result: 'generated' as const, audit, jobs, events };
+  });
+}
 
 export const lapseRenewals = (deps: SweepDeps, act: Act) =>
   sweep(deps, LAPSE_RENEWALS, { act, batchSize: SWEEP_BATCH });
