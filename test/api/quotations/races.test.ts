@@ -1,10 +1,11 @@
 import test from 'ava';
+import pg from 'pg';
 import { type Api, client } from '../../helpers/client.js';
 import { sqlOn } from '../../helpers/db.js';
-import { expectData } from '../../helpers/expect.js';
+import { expectData, expectError } from '../../helpers/expect.js';
 import { given, type SignedIn } from '../../helpers/given.js';
 import { quote, requestQuote } from '../../helpers/quotations.js';
-import { type Stack, startStack } from '../../helpers/stack.js';
+import { type Stack, startStack, waitFor } from '../../helpers/stack.js';
 
 /**
  * Quotation actions fired in parallel: exactly one wins. The loser answers 409 CONFLICT when it read
@@ -77,4 +78,43 @@ test('two accepts in parallel: one 200, the other 409 or 422, exactly one policy
     const accepted = expectData(t, await api.as(admin).get(`/quotations/${q.id}`));
     t.truthy(accepted.policyId);
   }
+});
+
+test('a withdrawal that read the quotation before a concurrent change committed answers 409 CONFLICT and changes nothing', async (t) => {
+  const q = await quoted(t);
+  // Another transaction holds the row, so the withdrawal reads version N and then waits at its UPDATE.
+  const other = new pg.Client({ connectionString: stack.config.DATABASE_URL });
+  await other.connect();
+  try {
+    await other.query('begin');
+    await other.query('select id from quotations where id = $1 for update', [q.id]);
+    const pending = api.as(admin).post(`/quotations/${q.id}/withdraw`);
+    await waitFor(
+      async () =>
+        (
+          await sql(
+            `select 1 from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock' and query ilike '%quotations%'`,
+          )
+        ).length > 0,
+      'the withdrawal to wait for the row',
+    );
+    await other.query(`update quotations set version = version + 1, terms = 'changed meanwhile' where id = $1`, [q.id]);
+    await other.query('commit');
+    expectError(t, await pending, 409, 'CONFLICT');
+  } finally {
+    await other.query('rollback').catch(() => undefined);
+    await other.end();
+  }
+  t.like(await sql('select status, terms from quotations where id = ?', [q.id]).then((rows) => rows[0]), {
+    status: 'quoted',
+    terms: 'changed meanwhile',
+  });
+  t.is(
+    (
+      await sql(`select count(*)::int as n from audit_entries where subject_id = ? and action = 'quotation.withdraw'`, [
+        q.id,
+      ])
+    )[0].n,
+    0,
+  );
 });
