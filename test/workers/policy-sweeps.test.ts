@@ -126,23 +126,45 @@ test.serial('offers past their expiry and renewals whose policy term ended lapse
   });
 });
 
-test.serial('operations staff run the renewal sweep by hand from Bull Board and the worker does it', async (t) => {
-  const agent = await given.account(stack);
-  const due = await policies(agent.id, 5, 1);
+/** What an operator's "Add job" in Bull Board sends. */
+const addByHand = async (t: import('ava').ExecutionContext, queue: string, name: string) => {
   const operator = await given.user(stack, { permissions: ['queue:admin'] });
   const res = await stack.app.inject({
     method: 'POST',
-    url: '/admin/queues/api/queues/renewals/add',
+    url: `/admin/queues/api/queues/${queue}/add`,
     headers: bearer(operator),
-    payload: { name: 'generate-due', data: {} },
+    payload: { name, data: {} },
   });
   t.is(res.statusCode, 200, res.body);
+};
+
+test.serial('operations staff run the renewal sweep by hand from Bull Board and the worker does it', async (t) => {
+  const agent = await given.account(stack);
+  const due = await policies(agent.id, 5, 1);
+  await addByHand(t, 'renewals', 'generate-due');
   await waitFor(
     async () => (await countWhere(`select count(*)::int as n from renewals where policy_id in (?)`, [due])) === 5,
     'the renewals of the hand-run sweep',
   );
   t.pass();
 });
+
+test.serial(
+  'operations staff run the policy expiry sweep by hand from Bull Board and the worker does it',
+  async (t) => {
+    const agent = await given.account(stack);
+    const ended = await policies(agent.id, 5, -2);
+    await addByHand(t, 'policies', 'expire');
+    await waitFor(
+      async () =>
+        (await countWhere(`select count(*)::int as n from policies where id in (?) and status = 'expired'`, [
+          ended,
+        ])) === 5,
+      'the policies of the hand-run expiry sweep',
+    );
+    t.pass();
+  },
+);
 
 test('the schedules of the sweeps are registered as job schedulers', async (t) => {
   const schedulers = await Promise.all(
