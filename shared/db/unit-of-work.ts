@@ -88,8 +88,9 @@ export class UnitOfWork {
   ) {}
 
   /**
-   * One PostgreSQL transaction: the change made by `work`, then its outbox rows, its domain events,
-   * its idempotency record and, last, its audit entries. Either all of them are committed or none is.
+   * One PostgreSQL transaction: the change made by `work`, then its domain events, its idempotency
+   * record and, last, its outbox rows and audit entries (one statement for both). Either all of them
+   * are committed or none is.
    */
   async run<T>(ctx: WriteContext, work: (em: EntityManager) => Promise<Outcome<T>>): Promise<T> {
     const em = this.orm.em.fork();
@@ -98,8 +99,9 @@ export class UnitOfWork {
     const outcome = await em.transactional(async (tx) => {
       committed = tx;
       const done = await work(tx);
+      // Refused before anything is written: the transaction rolls back with the change that made it.
+      for (const j of done.jobs ?? []) checkJob(j.queue, j.name, j.payload);
       await tx.flush();
-      if (done.jobs?.length) await writeOutbox(tx, done.jobs);
       if (done.events?.length) await writeEvents(tx, ctx, done.events);
       const result = done.answer ? await done.answer(tx) : (done.result as T);
       // Only the first successful unit of work of a request completes its idempotency claim.
@@ -109,7 +111,7 @@ export class UnitOfWork {
         await tx.flush();
       }
       const entries = Array.isArray(done.audit) ? done.audit : [done.audit];
-      if (entries.length) await writeAudit(tx, ctx, entries);
+      await writeOutboxAndAudit(tx, ctx, done.jobs ?? [], entries);
       return { result, failure: done.failure };
     });
     // Also after a committed failure: what it wrote (a revoked family, a lock) must be seen.
@@ -118,18 +120,6 @@ export class UnitOfWork {
     if (ctx.idempotency && rendered) ctx.idempotency.stored = rendered;
     return outcome.result;
   }
-}
-
-/** One multi-row INSERT: every write pays for it, so never a flush per row. */
-async function writeOutbox(em: EntityManager, jobs: JobInput[]): Promise<void> {
-  // Refused before anything is written: the transaction rolls back with the change that made it.
-  for (const j of jobs) checkJob(j.queue, j.name, j.payload);
-  await db(em)
-    .insertInto('outbox')
-    .values(jobs.map((j) => ({ id: uuidv7(), queue: j.queue, job_name: j.name, payload: j.payload })))
-    .execute();
-  // Delivered at COMMIT; wakes the relay so jobs start without waiting for its next poll.
-  await db(em).selectNoFrom(sql`pg_notify('outbox', '')`.as('notified')).execute();
 }
 
 async function writeEvents(em: EntityManager, ctx: WriteContext, events: EventInput[]): Promise<void> {
@@ -150,25 +140,39 @@ async function writeEvents(em: EntityManager, ctx: WriteContext, events: EventIn
     .execute();
 }
 
-async function writeAudit(em: EntityManager, ctx: WriteContext, entries: AuditInput[]): Promise<void> {
+/**
+ * Every write pays for this, so one round trip: the outbox rows (a trigger wakes the relay, see
+ * Migration20261124000200) and the audit entries, as one statement when there are both.
+ */
+async function writeOutboxAndAudit(
+  em: EntityManager,
+  ctx: WriteContext,
+  jobs: JobInput[],
+  entries: AuditInput[],
+): Promise<void> {
+  const outbox = jobs.map((j) => ({ id: uuidv7(), queue: j.queue, job_name: j.name, payload: j.payload }));
   // No lock: audited transactions commit in parallel. PostgreSQL stamps each entry with its
   // transaction's id (tx_id), and the chainer orders by it once that transaction has ended.
   const occurredAt = new Date();
-  await db(em)
-    .insertInto('audit_entries')
-    .values(
-      entries.map((e) => ({
-        id: uuidv7(),
-        commit_seq: sql<string>`nextval('audit_commit_seq')`,
-        actor: ctx.actor,
-        action: e.action,
-        subject_type: e.subjectType,
-        subject_id: e.subjectId ?? null,
-        request_id: ctx.requestId ?? null,
-        ip: ctx.ip ?? null,
-        summary: e.summary ?? {},
-        occurred_at: occurredAt,
-      })),
-    )
-    .execute();
+  const audit = entries.map((e) => ({
+    id: uuidv7(),
+    commit_seq: sql<string>`nextval('audit_commit_seq')`,
+    actor: ctx.actor,
+    action: e.action,
+    subject_type: e.subjectType,
+    subject_id: e.subjectId ?? null,
+    request_id: ctx.requestId ?? null,
+    ip: ctx.ip ?? null,
+    summary: e.summary ?? {},
+    occurred_at: occurredAt,
+  }));
+  const k = db(em);
+  if (outbox.length && audit.length)
+    await k
+      .with('queued', (q) => q.insertInto('outbox').values(outbox).returning('id'))
+      .insertInto('audit_entries')
+      .values(audit)
+      .execute();
+  else if (outbox.length) await k.insertInto('outbox').values(outbox).execute();
+  else if (audit.length) await k.insertInto('audit_entries').values(audit).execute();
 }

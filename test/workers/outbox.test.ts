@@ -140,3 +140,41 @@ test.serial('job schedulers are registered once however many workers start', asy
     await b.close();
   }
 });
+
+test.serial('a committed job wakes the relay at once, without waiting for its next poll', async (t) => {
+  const email = `wake-${uuidv7()}@example.test`;
+  await userFor(email);
+  // A relay that would not poll again for ten minutes: only the NOTIFY of the commit can wake it.
+  const redis = createRedis(stack.config.REDIS_URL, 'command', 'wake-test');
+  const queues = new QueueSet(redis, stack.config.REDIS_PREFIX);
+  const relay = new OutboxRelay({
+    orm: stack.orm,
+    queues,
+    log: stack.app.log as never,
+    databaseUrl: stack.config.DATABASE_URL,
+    pollMs: 600_000,
+  });
+  await relay.start();
+  try {
+    await new Promise((r) => setTimeout(r, 300)); // its first pass (at start) is over
+    const eventId = `evt-${uuidv7()}`;
+    const res = await postRegistryEvent(stack.app, {
+      eventId,
+      type: 'identity.verified',
+      occurredAt: new Date().toISOString(),
+      data: { email },
+    });
+    t.is(res.statusCode, 201);
+    await waitFor(
+      async () =>
+        (await sql(`select dispatched_at from outbox where payload->>'eventId' = ?`, [eventId]))[0]?.dispatched_at,
+      'the relay to dispatch the new row',
+      5_000,
+    );
+    t.pass();
+  } finally {
+    await relay.stop();
+    await queues.close();
+    redis.disconnect();
+  }
+});
