@@ -79,8 +79,8 @@ class OneLinePerRequest extends LogController {
  */
 function validators(shared: readonly object[]) {
   const base = { allErrors: true, removeAdditional: false, useDefaults: true, strict: false } as const;
-  const body = addFormats.default(new Ajv.default({ ...base, coerceTypes: false }));
-  const text = addFormats.default(new Ajv.default({ ...base, coerceTypes: 'array' }));
+  const body = withStrictFormats(addFormats.default(new Ajv.default({ ...base, coerceTypes: false })));
+  const text = withStrictFormats(addFormats.default(new Ajv.default({ ...base, coerceTypes: 'array' })));
   for (const schema of shared) {
     body.addSchema(schema);
     text.addSchema(schema);
@@ -98,6 +98,33 @@ function validators(shared: readonly object[]) {
     validate.errors = undefined as ValidateFunction['errors'];
     return validate;
   };
+}
+
+/** Years a date of this service may have: wide for any policy, claim or birth, narrow enough to store and to add a term to. */
+const FIRST_YEAR = 1900;
+const LAST_YEAR = 2999;
+const inYears = (year: number) => year >= FIRST_YEAR && year <= LAST_YEAR;
+
+/**
+ * Formats as PostgreSQL and JavaScript dates take them, where ajv-formats is wider: a uuid is the bare
+ * 8-4-4-4-12 form (no `urn:uuid:` prefix), a date is a real calendar day in 1900..2999, a date-time
+ * also has no leap second (JavaScript has none). Anything wider passed validation and failed later as a 500.
+ */
+function withStrictFormats(ajv: Ajv.default): Ajv.default {
+  ajv.addFormat('uuid', /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i);
+  const isDate = (value: string) => {
+    const match = /^(\d{4})-\d{2}-\d{2}$/.exec(value);
+    if (!match || !inYears(Number(match[1]))) return false;
+    const day = new Date(`${value}T00:00:00.000Z`);
+    return !Number.isNaN(day.getTime()) && day.toISOString().startsWith(value);
+  };
+  ajv.addFormat('date', isDate);
+  ajv.addFormat('date-time', (value: string) => {
+    const match =
+      /^(\d{4}-\d{2}-\d{2})[Tt ]([01]\d|2[0-3]):[0-5]\d:[0-5]\d(\.\d+)?([Zz]|[+-]([01]\d|2[0-3]):[0-5]\d)$/.exec(value);
+    return !!match && isDate(match[1]);
+  });
+  return ajv;
 }
 
 /**

@@ -21,3 +21,20 @@ export function nestsDeeperThan(text: string, max = MAX_JSON_DEPTH): boolean {
   }
   return false;
 }
+
+/**
+ * True when a parsed JSON value holds a NUL character in any string or key: PostgreSQL stores none in
+ * text or jsonb, so such a value is refused as invalid input instead of failing at the database. Only
+ * walked when the text has a `\u0000` escape at all (a raw NUL is not valid JSON).
+ */
+export function holdsNul(text: string, value: unknown): boolean {
+  return text.includes('\\u0000') && walkForNul(value);
+}
+
+function walkForNul(value: unknown): boolean {
+  if (typeof value === 'string') return value.includes('\0');
+  if (Array.isArray(value)) return value.some(walkForNul);
+  if (typeof value === 'object' && value !== null)
+    return Object.entries(value).some(([key, v]) => key.includes('\0') || walkForNul(v));
+  return false;
+}

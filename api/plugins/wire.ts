@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { PayloadTooLargeError, ValidationError } from '../../shared/errors/index.js';
 import { uuidv7 } from '../../shared/ids.js';
-import { MAX_JSON_DEPTH, nestsDeeperThan } from '../http/json-depth.js';
+import { holdsNul, MAX_JSON_DEPTH, nestsDeeperThan } from '../http/json-depth.js';
 import { notFoundHandler } from './errors.js';
 
 export const API_VERSION = '1';
@@ -26,6 +26,14 @@ export const tooDeep = () =>
   new ValidationError([
     { field: 'body', message: `nests deeper than ${MAX_JSON_DEPTH} levels`, constraint: 'maxDepth' },
   ]);
+
+const nulIn = (field: string) =>
+  new ValidationError([{ field, message: 'must not contain NUL characters (\\u0000)', constraint: 'noNul' }]);
+
+/** A JSON parser's `done`, refusing a parsed body that holds a NUL character anywhere. */
+export const refusingNul =
+  (raw: string, done: (err: Error | null, body?: unknown) => void) => (err: Error | null, body?: unknown) =>
+    err ? done(err, undefined) : holdsNul(raw, body) ? done(nulIn('body'), undefined) : done(null, body);
 
 /** The headers every answer carries, also the ones Fastify gives before any hook runs. */
 export function wireHeaders(request: FastifyRequest, reply: FastifyReply): void {
@@ -58,6 +66,9 @@ export default fp(async (app) => {
       closeOnceAnswered(reply);
       throw new PayloadTooLargeError(limit);
     }
+    // A NUL in a path segment or query value would reach PostgreSQL, which stores none: refused here.
+    const nul = request.url.search(/%00/);
+    if (nul >= 0) throw nulIn(nul > request.url.indexOf('?') && request.url.includes('?') ? 'query' : 'params');
   });
 
   app.removeAllContentTypeParsers();
@@ -65,6 +76,6 @@ export default fp(async (app) => {
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     if (body === '' || (typeof body === 'string' && body.trim() === '')) return done(null, undefined);
     if (nestsDeeperThan(body as string)) return done(tooDeep(), undefined);
-    parseJson(request, body as string, done);
+    parseJson(request, body as string, refusingNul(body as string, done));
   });
 });

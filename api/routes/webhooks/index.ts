@@ -10,7 +10,7 @@ import { verifyWebhookSignature } from '../../../shared/domain/registry/signatur
 import { nestsDeeperThan } from '../../http/json-depth.js';
 import { sendPublicWrite } from '../../http/reply.js';
 import { perMinute } from '../../plugins/rate-limit.js';
-import { tooDeep } from '../../plugins/wire.js';
+import { refusingNul, tooDeep } from '../../plugins/wire.js';
 import { registryWebhookSchema } from '../../schemas/webhooks/index.js';
 
 declare module 'fastify' {
@@ -42,7 +42,7 @@ const webhooks: FastifyPluginAsyncTypebox = async (app) => {
       return done(err as Error, undefined);
     }
     if (nestsDeeperThan(raw)) return done(tooDeep(), undefined);
-    parseJson(request, raw, done);
+    parseJson(request, raw, refusingNul(raw, done));
   });
 
   app.post(

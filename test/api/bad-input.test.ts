@@ -1,0 +1,86 @@
+import test from 'ava';
+import { claimIn } from '../helpers/claims.js';
+import { type Api, client } from '../helpers/client.js';
+import { expectValidation } from '../helpers/expect.js';
+import { given, type SignedIn } from '../helpers/given.js';
+import { type Stack, startStack } from '../helpers/stack.js';
+import { postRegistryEvent } from '../helpers/webhooks.js';
+
+/**
+ * Input that passes a loose check but that PostgreSQL or JavaScript cannot take answers 400 on its
+ * field, never 500: NUL characters, uuids with a prefix, dates that do not exist or cannot be stored.
+ */
+let stack: Stack;
+let api: Api;
+let admin: SignedIn;
+test.before(async () => {
+  stack = await startStack();
+  api = client(stack.app);
+  admin = await given.admin(stack);
+});
+test.after.always(async () => {
+  await stack?.close();
+});
+
+test('a NUL character anywhere in a JSON body answers 400 on body, on routes with and without a token', async (t) => {
+  const policyId = (await given.policy(stack, { agentId: admin.id })).id;
+  const claim = await claimIn(api.as(admin), policyId, 'filed');
+  expectValidation(t, await api.as(admin).post(`/claims/${claim.id}/notes`, { body: 'before\u0000after' }), {
+    body: 'noNul',
+  });
+  expectValidation(
+    t,
+    await api.as(admin).post('/disputes', { subjectType: 'payment', subjectId: 'P-1', reason: 'x', 'k\u0000': 1 }),
+    {
+      body: 'noNul',
+    },
+  );
+  expectValidation(t, await api.post('/auth/login', { email: 'a@example.test', password: 'pass\u0000word-1234' }), {
+    body: 'noNul',
+  });
+  expectValidation(
+    t,
+    await postRegistryEvent(stack.app, {
+      eventId: 'evt-nul-1',
+      type: 'identity.verified',
+      occurredAt: new Date().toISOString(),
+      data: { email: 'nul\u0000@example.test' },
+    }),
+    { body: 'noNul' },
+  );
+  // A backslash followed by the letters u0000 is text, not a NUL.
+  const note = await api.as(admin).post(`/claims/${claim.id}/notes`, { body: 'a literal \\u0000 is fine' });
+  t.is(note.statusCode, 201, note.body);
+});
+
+test('a NUL character in a query value or a path segment answers 400', async (t) => {
+  expectValidation(t, await api.as(admin).get('/policies?q=%00'), { query: 'noNul' });
+  expectValidation(t, await api.as(admin).get('/catastrophe-events/EV%00'), { params: 'noNul' });
+});
+
+test('a uuid with a urn:uuid: prefix answers 400 on its field', async (t) => {
+  const urn = 'urn:uuid:01900000-0000-7000-8000-000000000000';
+  expectValidation(t, await api.as(admin).get(`/policies/${urn}`), { 'params.id': 'format' });
+  expectValidation(t, await api.as(admin).get(`/policies?agentId=${urn}`), { 'query.agentId': 'format' });
+});
+
+test('dates that do not exist, years outside 1900..2999 and leap seconds answer 400 on their field', async (t) => {
+  for (const day of ['0000-01-01', '2026-02-30', '3000-01-01', '1899-12-31'])
+    expectValidation(t, await api.as(admin).get(`/policies?effectiveToBefore=${day}`), {
+      'query.effectiveToBefore': 'format',
+    });
+  const policyId = (await given.policy(stack, { agentId: admin.id })).id;
+  const settled = await claimIn(api.as(admin), policyId, 'settled');
+  for (const paidAt of ['2026-12-31T23:59:60Z', '2026-02-30T10:00:00Z', '2026-01-01T24:00:00Z'])
+    expectValidation(
+      t,
+      await api.as(admin).post(`/claims/${settled.id}/payments`, {
+        amount: { amountMinor: 1, currency: 'KES' },
+        method: 'mobile_money',
+        reference: 'R',
+        paidAt,
+      }),
+      { 'body.paidAt': 'format' },
+      paidAt,
+    );
+});
