@@ -9,12 +9,29 @@ export const TEMPLATE_CATALOGUE = {
   password_reset: {
     description: 'The mail with a password reset token, sent after POST /auth/forgot-password',
     placeholders: ['name', 'email', 'token', 'expiresInMinutes'],
+    secrets: ['token'],
   },
   set_password: {
     description: 'The mail with a token to choose a first password, sent to a user created without one',
     placeholders: ['name', 'email', 'token', 'expiresInMinutes'],
+    secrets: ['token'],
   },
-} as const satisfies Record<string, { description: string; placeholders: readonly string[] }>;
+} as const satisfies Record<
+  string,
+  {
+    description: string;
+    placeholders: readonly string[];
+    /**
+     * Placeholders that carry a credential: allowed only in the body (a subject reaches logs and mail
+     * previews), and a template using one may hold no link, so whoever edits templates cannot send the
+     * credential to an address of their choosing.
+     */
+    secrets: readonly string[];
+  }
+>;
+
+/** A link or something a mail reader would follow as one. */
+export const LINK = /:\/\/|\bwww\./i;
 
 export type TemplateKey = keyof typeof TEMPLATE_CATALOGUE;
 export const TEMPLATE_KEYS = Object.keys(TEMPLATE_CATALOGUE) as TemplateKey[];

@@ -10,7 +10,7 @@ import type { UserAct } from '../act.js';
 import type { ServiceDeps } from '../deps.js';
 import { defineList, listPage, type Page } from '../list.js';
 import { transition } from '../workflow.js';
-import { channelHasSubject, placeholdersIn, TEMPLATE_CATALOGUE, type TemplateKey } from './catalogue.js';
+import { channelHasSubject, LINK, placeholdersIn, TEMPLATE_CATALOGUE, type TemplateKey } from './catalogue.js';
 import { NotificationTemplate, type TemplateChannel, type TemplateStatus } from './notification-template.entity.js';
 import { NOTIFICATION_TEMPLATE_WORKFLOW } from './notification-template.workflow.js';
 
@@ -201,18 +201,37 @@ export async function updateNotificationTemplate(
   });
 }
 
-/** 400 naming each field that uses a placeholder its key does not supply, and those placeholders. */
+/**
+ * 400 naming each field that uses a placeholder its key does not supply, and those placeholders; a
+ * credential's placeholder outside the body; a link in a template that carries a credential.
+ */
 function assertKnownPlaceholders(template: { key: string; subject?: string | null; body: string }): void {
-  const known: readonly string[] = TEMPLATE_CATALOGUE[template.key as TemplateKey]?.placeholders ?? [];
+  const entry = TEMPLATE_CATALOGUE[template.key as TemplateKey];
+  const known: readonly string[] = entry?.placeholders ?? [];
+  const secrets: readonly string[] = entry?.secrets ?? [];
   const problems: FieldError[] = [];
   for (const field of ['subject', 'body'] as const) {
-    const unknown = placeholdersIn(template[field] ?? '').filter((name) => !known.includes(name));
+    const used = placeholdersIn(template[field] ?? '');
+    const unknown = used.filter((name) => !known.includes(name));
+    // Named as a create or PATCH body sends them (a bare `body` would read as the whole request body).
     if (unknown.length)
       problems.push({
-        // Named as a create or PATCH body sends them (a bare `body` would read as the whole request body).
         field: `body.${field}`,
         message: `uses unknown placeholders ${unknown.map((n) => `{{${n}}}`).join(', ')}; ${template.key} knows ${known.map((n) => `{{${n}}}`).join(', ')}`,
         constraint: 'knownPlaceholders',
+      });
+    const misplaced = field === 'subject' ? used.filter((name) => secrets.includes(name)) : [];
+    if (misplaced.length)
+      problems.push({
+        field: `body.${field}`,
+        message: `may not use ${misplaced.map((n) => `{{${n}}}`).join(', ')}: a credential goes in the body only`,
+        constraint: 'secretPlaceholder',
+      });
+    if (secrets.length && LINK.test(template[field] ?? ''))
+      problems.push({
+        field: `body.${field}`,
+        message: `may not contain a link: ${template.key} carries a credential, and the mail tells the reader where to use it`,
+        constraint: 'noLinks',
       });
   }
   if (problems.length) throw new ValidationError(problems, 'The template uses placeholders its key does not supply');

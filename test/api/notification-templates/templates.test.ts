@@ -238,6 +238,22 @@ test('publish checks placeholders against the key: unknown ones answer 400 namin
   expectValidation(t, await act(sms.id, 'publish'), { 'body.body': 'knownPlaceholders' });
 });
 
+test('a credential template cannot put the token in the subject nor carry a link: whoever edits templates cannot send the token elsewhere', async (t) => {
+  const inSubject = await create(t, { subject: 'Your code {{token}}', body: 'Use {{token}}' });
+  expectValidation(t, await act(inSubject.id, 'publish'), { 'body.subject': 'secretPlaceholder' });
+  for (const body of [
+    'Reset here: https://evil.example/r?t={{token}}',
+    'Go to www.evil.example and type {{token}}',
+    'Open HTTP://EVIL.EXAMPLE/{{token}}',
+  ]) {
+    const linked = await create(t, { body });
+    expectValidation(t, await act(linked.id, 'publish'), { 'body.body': 'noLinks' }, body);
+    t.is(expectData(t, await api.as(reader).get(`/notification-templates/${linked.id}`)).status, 'draft');
+  }
+  const linkedSubject = await create(t, { subject: 'See https://evil.example', body: '{{token}}' });
+  expectValidation(t, await act(linkedSubject.id, 'publish'), { 'body.subject': 'noLinks' });
+});
+
 test('list: filters by key, channel, locale, status and q, sorts, and pages with a cursor', async (t) => {
   const locale = freshLocale();
   const made = [];
