@@ -3,6 +3,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { sql } from 'kysely';
 import { db } from '../../db/database.js';
 import { DomainRuleError } from '../../errors/index.js';
+import { scopeOf } from '../access/scope.js';
 import type { UserAct } from '../act.js';
 import type { ServiceDeps } from '../deps.js';
 import { Policy } from '../policies/policy.entity.js';
@@ -72,22 +73,35 @@ async function claimAction(
   });
 }
 
-/** Assigns a handler, who must hold claim:review; a filed claim goes under review. */
+/**
+ * Assigns a handler, who must hold claim:review and whose data scope covers the claim (insurer B's
+ * staff never handle insurer A's claims); a filed claim goes under review. One answer for every
+ * refusal, so it tells nothing about users the caller cannot see.
+ */
 export async function assignClaim(deps: ServiceDeps, act: UserAct, input: { id: string; assigneeId: string }) {
   return claimAction(deps, act, input.id, 'assign', async (claim, tx) => {
-    const holds = await db(tx)
+    const assignee = await db(tx)
       .selectFrom('users as u')
       .innerJoin('user_roles as ur', 'ur.user_id', 'u.id')
       .innerJoin('role_permissions as rp', 'rp.role_id', 'ur.role_id')
-      .select('u.id')
+      .select(['u.id', 'u.insurer_id'])
+      .select((eb) => eb.fn.agg<string[]>('array_agg', ['rp.permission']).as('permissions'))
       .where('u.id', '=', input.assigneeId)
       .where('u.status', '=', 'active')
-      .where('rp.permission', '=', 'claim:review')
+      .groupBy(['u.id', 'u.insurer_id'])
       .executeTakeFirst();
-    if (!holds)
-      throw new DomainRuleError('INVARIANT_VIOLATION', 'The assignee must be an active user holding claim:review', {
-        field: 'assigneeId',
-      });
+    const permissions = new Set(assignee?.permissions ?? []);
+    const scope = assignee && scopeOf(assignee.id, assignee.insurer_id, permissions);
+    const seesClaim =
+      scope?.kind === 'all' ||
+      (scope?.kind === 'insurer' && scope.insurerId === claim.insurerId) ||
+      (scope?.kind === 'agent' && scope.agentId === claim.agentId);
+    if (!permissions.has('claim:review') || !seesClaim)
+      throw new DomainRuleError(
+        'INVARIANT_VIOLATION',
+        'The assignee must be an active user holding claim:review whose data scope covers the claim',
+        { field: 'assigneeId' },
+      );
     const previous = claim.assigneeId;
     claim.assigneeId = input.assigneeId;
     return { assigneeId: input.assigneeId, previousAssigneeId: previous };

@@ -3,7 +3,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { type InferResult, sql } from 'kysely';
 import { db, iso, isoOrNull } from '../../db/database.js';
 import type { Keyset } from '../../db/keyset.js';
-import { DomainRuleError, InvalidTransitionError, NotFoundError } from '../../errors/index.js';
+import { DomainRuleError, ForbiddenError, InvalidTransitionError, NotFoundError } from '../../errors/index.js';
 import { uuidv7 } from '../../ids.js';
 import { inScope } from '../access/scope.js';
 import type { UserAct } from '../act.js';
@@ -137,6 +137,14 @@ async function lockVisibleDispute(tx: EntityManager, act: UserAct, id: string) {
   return dispute;
 }
 
+/** A dispute to triage or resolve: never by its raiser, whatever they hold (complaints are handled by someone else). */
+async function lockDisputeToHandle(tx: EntityManager, act: UserAct, id: string) {
+  const dispute = await lockVisibleDispute(tx, act, id);
+  if (dispute.raisedBy === act.caller.userId)
+    throw new ForbiddenError('A dispute is triaged and resolved by someone other than its raiser');
+  return dispute;
+}
+
 const loadView = async (em: EntityManager, id: string) =>
   toDisputeView((await disputeRows(em).where('d.id', '=', id).executeTakeFirst())!);
 
@@ -197,7 +205,7 @@ export async function triageDispute(
   input: { id: string; severity: DisputeSeverity; assigneeId?: string; note?: string },
 ): Promise<DisputeView> {
   return deps.uow.run(act, async (tx) => {
-    const dispute = await lockVisibleDispute(tx, act, input.id);
+    const dispute = await lockDisputeToHandle(tx, act, input.id);
     const from = dispute.status;
     const to = transition(DISPUTE_WORKFLOW, 'triage', from);
     if (input.assigneeId) {
@@ -241,7 +249,7 @@ export async function resolveDispute(
   input: { id: string; outcome: DisputeOutcome; resolution: string },
 ): Promise<DisputeView> {
   return deps.uow.run(act, async (tx) => {
-    const dispute = await lockVisibleDispute(tx, act, input.id);
+    const dispute = await lockDisputeToHandle(tx, act, input.id);
     const from = dispute.status;
     transition(DISPUTE_WORKFLOW, 'resolve', from);
     if (from === 'escalated' && input.outcome === 'escalated')

@@ -34,7 +34,7 @@ const BODIES: Record<string, unknown> = {
 const PATHS: Record<string, string> = { requestDocuments: 'request-documents' };
 
 test('every action from every state outside its row answers 422 INVALID_TRANSITION with from, action and allowedFrom', async (t) => {
-  const handler = await given.user(stack, { permissions: ['claim:review'] });
+  const handler = await given.user(stack, { permissions: ['claim:review'], insurerId: 'insurer-a' });
   const claims = Object.fromEntries(
     await Promise.all(CLAIM_STATES.map(async (s) => [s, (await claimIn(api.as(admin), policyId, s)).id] as const)),
   );
@@ -56,7 +56,7 @@ test('every action from every state outside its row answers 422 INVALID_TRANSITI
 });
 
 test('every action from every state of its row leads where the table says and writes its audit entry with actor and request id', async (t) => {
-  const handler = await given.user(stack, { permissions: ['claim:review'] });
+  const handler = await given.user(stack, { permissions: ['claim:review'], insurerId: 'insurer-a' });
   for (const [action, step] of Object.entries(CLAIM_WORKFLOW.steps)) {
     if (action === 'pay' || action === 'addDocument') continue; // sub-records: payments.test.ts, notes-documents-events.test.ts
     const path = PATHS[action] ?? action;
@@ -128,7 +128,7 @@ test('review, investigate, request-documents, settle, repudiate, withdraw and ap
 });
 
 test('assign puts a filed claim under review and keeps other states; the assignee must hold claim:review', async (t) => {
-  const handler = await given.user(stack, { permissions: ['claim:review'] });
+  const handler = await given.user(stack, { permissions: ['claim:review'], insurerId: 'insurer-a' });
   const clerk = await given.user(stack, { permissions: ['claim:read'] });
   const filed = await fileClaim(api.as(admin), policyId);
   expectError(
@@ -147,6 +147,25 @@ test('assign puts a filed claim under review and keeps other states; the assigne
     expectData(t, await api.as(admin).post(`/claims/${investigating.id}/assign`, { assigneeId: handler.id })).status,
     'investigation',
   );
+});
+
+test("an assignee must be able to see the claim: another insurer's staff, or an agent for another agent's claim, answers 422", async (t) => {
+  const claim = await fileClaim(api.as(admin), policyId); // insurer-a, agent admin
+  const otherInsurer = await given.user(stack, { permissions: ['claim:review'], insurerId: 'insurer-b' });
+  const sameInsurer = await given.user(stack, { permissions: ['claim:review'], insurerId: 'insurer-a' });
+  const anotherAgent = await given.user(stack, { permissions: ['claim:review'] });
+  for (const outsider of [otherInsurer, anotherAgent])
+    expectError(
+      t,
+      await api.as(admin).post(`/claims/${claim.id}/assign`, { assigneeId: outsider.id }),
+      422,
+      'INVARIANT_VIOLATION',
+      { field: 'body.assigneeId' },
+    );
+  t.is(expectData(t, await api.as(admin).get(`/claims/${claim.id}`)).assigneeId, null);
+  t.like(expectData(t, await api.as(admin).post(`/claims/${claim.id}/assign`, { assigneeId: sameInsurer.id })), {
+    assigneeId: sameInsurer.id,
+  });
 });
 
 test('a settlement above the claimed amount or the sum insured answers 422 SETTLEMENT_EXCEEDS_COVER', async (t) => {

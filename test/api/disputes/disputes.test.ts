@@ -289,3 +289,27 @@ test('a caller of scope all withdraws a dispute raised by someone else, audited 
     [{ actor: admin.id, request_id: `wd-${d.id}` }],
   );
 });
+
+test('the raiser of a dispute cannot triage or resolve it, whatever they hold: 403, and nothing changes', async (t) => {
+  const handlerWhoRaises = await given.user(stack, {
+    permissions: [...agentPerms, 'dispute:triage', 'dispute:resolve', 'data:scope:all'],
+  });
+  const own = await raise(t, handlerWhoRaises);
+  expectError(
+    t,
+    await api.as(handlerWhoRaises).post(`/disputes/${own.id}/triage`, { severity: 'low' }),
+    403,
+    'FORBIDDEN',
+  );
+  expectData(t, await api.as(admin).post(`/disputes/${own.id}/triage`, { severity: 'low' }));
+  expectError(
+    t,
+    await api.as(handlerWhoRaises).post(`/disputes/${own.id}/resolve`, { outcome: 'upheld', resolution: 'mine' }),
+    403,
+    'FORBIDDEN',
+  );
+  t.is(expectData(t, await api.as(admin).get(`/disputes/${own.id}`)).status, 'triaged');
+  // Another's dispute they handle as usual.
+  const theirs = await raise(t, agent);
+  expectData(t, await api.as(handlerWhoRaises).post(`/disputes/${theirs.id}/triage`, { severity: 'high' }));
+});
