@@ -1,7 +1,7 @@
 import test from 'ava';
 import { claimIn } from '../helpers/claims.js';
 import { type Api, client } from '../helpers/client.js';
-import { expectValidation } from '../helpers/expect.js';
+import { expectData, expectValidation } from '../helpers/expect.js';
 import { given, type SignedIn } from '../helpers/given.js';
 import { type Stack, startStack } from '../helpers/stack.js';
 import { postRegistryEvent } from '../helpers/webhooks.js';
@@ -83,4 +83,67 @@ test('dates that do not exist, years outside 1900..2999 and leap seconds answer 
       { 'body.paidAt': 'format' },
       paidAt,
     );
+});
+
+test('a premium of zero answers 400 wherever a premium is set: issue, quote, renewal offer, endorsement', async (t) => {
+  const zero = { amountMinor: 0, currency: 'KES' };
+  const policy = await given.policy(stack, { agentId: admin.id });
+  expectValidation(
+    t,
+    await api.as(admin).post(`/policies/${policy.id}/endorsements`, {
+      type: 'premium',
+      description: 'Free cover',
+      effectiveDate: new Date().toISOString().slice(0, 10),
+      changes: { premium: zero },
+    }),
+    { 'body.changes.premium.amountMinor': 'exclusiveMinimum' },
+  );
+  const renewal = expectData(t, await api.as(admin).post(`/renewals/policies/${policy.id}/generate`), 201);
+  expectValidation(
+    t,
+    await api.as(admin).post(`/renewals/${renewal.id}/offer`, {
+      premium: zero,
+      offerExpiresAt: new Date(Date.now() + 86_400_000).toISOString(),
+    }),
+    { 'body.premium.amountMinor': 'exclusiveMinimum' },
+  );
+  const quotation = expectData(
+    t,
+    await api.as(admin).post('/quotations', {
+      agentId: admin.id,
+      insurerId: 'insurer-a',
+      productCode: 'MOTOR',
+      applicant: { name: 'Zero Premium' },
+      sumInsured: { amountMinor: 1_000_000, currency: 'KES' },
+    }),
+    201,
+  );
+  expectValidation(
+    t,
+    await api.as(admin).post(`/quotations/${quotation.id}/respond`, {
+      premium: zero,
+      validUntil: new Date().toISOString().slice(0, 10),
+      terms: 'Standard',
+    }),
+    { 'body.premium.amountMinor': 'exclusiveMinimum' },
+  );
+});
+
+test('a claim for an incident in the future answers 400 on incidentDate', async (t) => {
+  const policy = await given.policy(stack, {
+    agentId: admin.id,
+    effectiveFrom: new Date().toISOString().slice(0, 10),
+    effectiveTo: new Date(Date.now() + 300 * 86_400_000).toISOString().slice(0, 10),
+  });
+  const inAWeek = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
+  expectValidation(
+    t,
+    await api.as(admin).post('/claims', {
+      policyId: policy.id,
+      incidentDate: inAWeek,
+      description: 'Not yet',
+      claimedAmount: { amountMinor: 1_000, currency: 'KES' },
+    }),
+    { 'body.incidentDate': 'notFuture' },
+  );
 });

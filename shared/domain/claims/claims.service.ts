@@ -100,6 +100,11 @@ export async function fileClaim(deps: ServiceDeps, act: UserAct, input: FileClai
         `The incident date must be within the policy's period, ${policy.effectiveFrom} to ${policy.effectiveTo}`,
         { effectiveFrom: policy.effectiveFrom, effectiveTo: policy.effectiveTo },
       );
+    // An incident has happened: no later than today where the day is furthest ahead (UTC+14).
+    if (input.incidentDate > new Date(Date.now() + 14 * 3600_000).toISOString().slice(0, 10))
+      throw new ValidationError([
+        { field: 'incidentDate', message: 'must not be in the future', constraint: 'notFuture' },
+      ]);
     if (input.claimedAmount.currency !== policy.currency)
       throw new DomainRuleError(
         'INVARIANT_VIOLATION',

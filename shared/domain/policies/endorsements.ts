@@ -143,7 +143,10 @@ export async function createEndorsement(
   act: UserAct,
   input: CreateEndorsementInput,
 ): Promise<EndorsementView> {
-  const zero = notPositive('changes.sumInsured', input.changes.sumInsured);
+  const zero = [
+    ...notPositive('changes.sumInsured', input.changes.sumInsured),
+    ...notPositive('changes.premium', input.changes.premium),
+  ];
   if (zero.length) throw new ValidationError(zero);
   return deps.uow.run(act, async (tx) => {
     const policy = await lockVisiblePolicy(tx, act.caller.scope, input.policyId);

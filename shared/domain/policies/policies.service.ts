@@ -107,7 +107,7 @@ export function assertPolicyTerms(input: {
   effectiveFrom: string;
   effectiveTo: string;
 }) {
-  const problems = [...notPositive('sumInsured', input.sumInsured)];
+  const problems = [...notPositive('sumInsured', input.sumInsured), ...notPositive('premium', input.premium)];
   if (input.premium.currency !== input.sumInsured.currency)
     problems.push({ field: 'premium.currency', message: 'must be the currency of sumInsured', constraint: 'currency' });
   if (input.effectiveTo <= input.effectiveFrom)

@@ -166,6 +166,8 @@ export async function respondToQuotation(
   act: UserAct,
   input: { id: string; premium: Money; validUntil: string; terms: string },
 ): Promise<QuotationView> {
+  const zero = notPositive('premium', input.premium);
+  if (zero.length) throw new ValidationError(zero);
   return quotationAction(deps, act, input.id, 'respond', (quotation, _tx, todayUtc) => {
     if (input.validUntil < todayUtc)
       throw new ValidationError([

@@ -15,7 +15,7 @@ import { listPage, type Page } from '../list.js';
 import { nextTerm } from '../policies/dates.js';
 import { createPolicy, lockVisiblePolicy } from '../policies/policies.service.js';
 import { type IPolicy, Policy } from '../policies/policy.entity.js';
-import { loadPolicyView, type Money, type PolicyView } from '../policies/policy.view.js';
+import { loadPolicyView, type Money, notPositive, type PolicyView } from '../policies/policy.view.js';
 import { POLICY_WORKFLOW } from '../policies/policy.workflow.js';
 import { transition } from '../workflow.js';
 import { type IRenewal, Renewal } from './renewal.entity.js';
@@ -168,8 +168,10 @@ export async function offerRenewal(
   act: UserAct,
   input: { id: string; premium: Money; offerExpiresAt: string },
 ): Promise<RenewalView> {
+  const problems = notPositive('premium', input.premium);
   if (Date.parse(input.offerExpiresAt) <= Date.now())
-    throw new ValidationError([{ field: 'offerExpiresAt', message: 'must be in the future', constraint: 'future' }]);
+    problems.push({ field: 'offerExpiresAt', message: 'must be in the future', constraint: 'future' });
+  if (problems.length) throw new ValidationError(problems);
   return renewalAction(deps, act, input.id, 'offer', (renewal) => {
     if (input.premium.currency !== renewal.currency)
       throw new DomainRuleError(

@@ -88,6 +88,9 @@ test('premium in another currency than sumInsured, or a term ending before it st
     await api.as(admin).post('/policies', body({ sumInsured: { amountMinor: 1.5, currency: 'KES' } })),
     ['body.sumInsured.amountMinor'],
   );
+  expectValidation(t, await api.as(admin).post('/policies', body({ premium: { amountMinor: 0, currency: 'KES' } })), {
+    'body.premium.amountMinor': 'exclusiveMinimum',
+  });
 });
 
 test('an agent issues their own policies: agentId defaults to them, naming another agent answers 403', async (t) => {
