@@ -60,7 +60,9 @@ test.serial(
     // run), it queues no second job for a term, and the worker generates each renewal once.
     const deps = { ...stack.app.deps, queues: stack.workers!.queues };
     t.deepEqual(await queueDueRenewals(deps, systemAct('sweep-test')), { due: 259 });
-    t.deepEqual(await queueDueRenewals(deps, systemAct('sweep-test-2')), { due: 259 });
+    // Run again at once: the policies the worker has not renewed yet are due again, and queue nothing new.
+    const again = await queueDueRenewals(deps, systemAct('sweep-test-2'));
+    t.true(again.due <= 259, `${again.due}`);
     const renewed = async (ids: string[]) =>
       countWhere(`select count(*)::int as n from renewals where policy_id in (?) and status = 'pending'`, [ids]);
     await waitFor(async () => (await renewed([...due, ...dueEdge])) === 259, 'the renewals of every due policy');
