@@ -12,7 +12,7 @@ import { Policy } from '../domain/policies/policy.entity.js';
 import { POLICY_WORKFLOW } from '../domain/policies/policy.workflow.js';
 import { cancelPolicy, reinstatePolicy } from '../domain/policies/policy-status.js';
 import { expirePolicies } from '../domain/policies/policy-sweeps.js';
-import { generateRenewalsDue, lapseRenewals } from '../domain/renewals/renewal-sweeps.js';
+import { generateRenewalForTerm, lapseRenewals, walkDueRenewals } from '../domain/renewals/renewal-sweeps.js';
 import {
   acceptRenewal,
   convertRenewal,
@@ -217,7 +217,10 @@ export async function seedDemoData(deps: ServiceDeps, opts: { policies?: number 
 
   // What the worker's daily sweeps do: expire ended terms, generate renewals within the lead time.
   await expirePolicies(deps, systemAct('demo-sweep-expire'));
-  await generateRenewalsDue(deps, systemAct('demo-sweep-renewals'));
+  // The renewals worker's jobs, run here one after the other (the demo runs without a worker).
+  await walkDueRenewals(deps, async (batch) => {
+    for (const due of batch) await generateRenewalForTerm(deps, systemAct('demo-sweep-renewals'), due);
+  });
   const pending = await db(deps.orm.em.fork())
     .selectFrom('renewals')
     .select(['id'])
