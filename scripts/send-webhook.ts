@@ -1,14 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { ConfigSchema } from '../shared/config/schema.js';
 import { signWebhook } from '../shared/domain/registry/signature.js';
+import { UUID_TEXT } from '../shared/ids.js';
 import { isEntry, runMain } from '../shared/process.js';
 
 const USAGE = `Usage: npm run webhook:send -- <event type> <email or userId> [url]
   Signs a registry event as the registry would (Standard Webhooks, the first secret of
   REGISTRY_WEBHOOK_SECRET) and POSTs it to <url>/webhooks/registry (default http://127.0.0.1:3000).
   Example: npm run webhook:send -- identity.verified ada@example.test`;
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 interface TestDelivery {
   url: string;
@@ -25,7 +24,7 @@ async function sendTestWebhook({ url, type, who, secret }: TestDelivery) {
     eventId,
     type,
     occurredAt: new Date().toISOString(),
-    data: { ...(UUID.test(who) ? { userId: who.toLowerCase() } : { email: who }), reference: `TEST-${eventId}` },
+    data: { ...(UUID_TEXT.test(who) ? { userId: who.toLowerCase() } : { email: who }), reference: `TEST-${eventId}` },
   };
   const body = JSON.stringify(event);
   const timestamp = Math.floor(Date.now() / 1000);

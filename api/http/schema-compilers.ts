@@ -1,6 +1,7 @@
 import SerializerSelector from '@fastify/fast-json-stringify-compiler';
 import Ajv, { type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
+import { UUID_TEXT } from '../../shared/ids.js';
 
 /**
  * Query strings and params are coerced from text; JSON bodies are taken as typed, never coerced.
@@ -40,7 +41,7 @@ const inYears = (year: number) => year >= FIRST_YEAR && year <= LAST_YEAR;
  * also has no leap second (JavaScript has none). Anything wider passed validation and failed later as a 500.
  */
 function withStrictFormats(ajv: Ajv.default): Ajv.default {
-  ajv.addFormat('uuid', /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i);
+  ajv.addFormat('uuid', UUID_TEXT);
   const isDate = (value: string) => {
     const match = /^(\d{4})-\d{2}-\d{2}$/.exec(value);
     if (!match || !inYears(Number(match[1]))) return false;

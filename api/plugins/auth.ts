@@ -7,6 +7,7 @@ import type { AccessClaims } from '../../shared/domain/identity/access-token.js'
 import { CallerResolver } from '../../shared/domain/identity/caller-resolution.js';
 import type { Stamps } from '../../shared/domain/identity/caller-stamps.js';
 import { AppError, ForbiddenError, UnauthenticatedError } from '../../shared/errors/index.js';
+import { UUID_TEXT } from '../../shared/ids.js';
 import { BOARD_COOKIE, BOARD_PATH, BOARD_SIGN_IN, isBoardPageLoad, redirectToBoardSignIn } from './bull-board.js';
 import { sendError } from './errors.js';
 
@@ -62,8 +63,6 @@ function boardCookieToken(request: FastifyRequest): string | undefined {
   }
   return undefined;
 }
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * Access tokens are verified here (the identity domain's AccessTokenSigner is the only signer), and
@@ -160,7 +159,7 @@ export default fp(async (app) => {
         throw new UnauthenticatedError('TOKEN_EXPIRED', 'The access token has expired; refresh it');
       throw new UnauthenticatedError('UNAUTHENTICATED', 'The access token is not valid');
     }
-    if (!UUID.test(String(claims.sub)) || !UUID.test(String(claims.sid)))
+    if (!UUID_TEXT.test(String(claims.sub)) || !UUID_TEXT.test(String(claims.sid)))
       throw new UnauthenticatedError('UNAUTHENTICATED', 'The access token is not valid');
     return claims;
   }

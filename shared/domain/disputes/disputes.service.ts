@@ -4,7 +4,7 @@ import { type InferResult, sql } from 'kysely';
 import { db, iso, isoOrNull } from '../../db/database.js';
 import type { Keyset } from '../../db/keyset.js';
 import { DomainRuleError, ForbiddenError, InvalidTransitionError, NotFoundError } from '../../errors/index.js';
-import { uuidv7 } from '../../ids.js';
+import { UUID_TEXT, uuidv7 } from '../../ids.js';
 import { inScope } from '../access/scope.js';
 import type { UserAct } from '../act.js';
 import { CLAIM_SCOPE_COLUMNS } from '../claims/claim.list.js';
@@ -20,8 +20,6 @@ import {
   type DisputeSubject,
 } from './dispute.entity.js';
 import { DISPUTE_WORKFLOW } from './dispute.workflow.js';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The final response is due eight weeks after a dispute is raised. */
 export const RESPONSE_DUE_WEEKS = 8;
@@ -162,7 +160,7 @@ export interface RaiseDisputeInput {
 export async function raiseDispute(deps: ServiceDeps, act: UserAct, input: RaiseDisputeInput): Promise<DisputeView> {
   return deps.uow.run(act, async (tx) => {
     if (input.subjectType === 'claim') {
-      const claim = UUID.test(input.subjectId)
+      const claim = UUID_TEXT.test(input.subjectId)
         ? await db(tx)
             .selectFrom('claims as c')
             .select('c.id')
