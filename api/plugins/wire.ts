@@ -1,9 +1,9 @@
 import type { IncomingMessage } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { PayloadTooLargeError, ValidationError } from '../../shared/errors/index.js';
+import { PayloadTooLargeError } from '../../shared/errors/index.js';
 import { uuidv7 } from '../../shared/ids.js';
-import { holdsNul, MAX_JSON_DEPTH, nestsDeeperThan } from '../http/json-depth.js';
+import { guardedJsonParser, nulIn } from '../http/json-guards.js';
 import { notFoundHandler } from './errors.js';
 
 export const API_VERSION = '1';
@@ -21,19 +21,6 @@ export function requestIdOf(req: IncomingMessage): string {
  */
 const hasBody = (headers: Record<string, unknown>) =>
   Number(headers['content-length'] ?? 0) > 0 || headers['transfer-encoding'] !== undefined;
-
-export const tooDeep = () =>
-  new ValidationError([
-    { field: 'body', message: `nests deeper than ${MAX_JSON_DEPTH} levels`, constraint: 'maxDepth' },
-  ]);
-
-const nulIn = (field: string) =>
-  new ValidationError([{ field, message: 'must not contain NUL characters (\\u0000)', constraint: 'noNul' }]);
-
-/** A JSON parser's `done`, refusing a parsed body that holds a NUL character anywhere. */
-export const refusingNul =
-  (raw: string, done: (err: Error | null, body?: unknown) => void) => (err: Error | null, body?: unknown) =>
-    err ? done(err, undefined) : holdsNul(raw, body) ? done(nulIn('body'), undefined) : done(null, body);
 
 /** The headers every answer carries, also the ones Fastify gives before any hook runs. */
 export function wireHeaders(request: FastifyRequest, reply: FastifyReply): void {
@@ -72,10 +59,9 @@ export default fp(async (app) => {
   });
 
   app.removeAllContentTypeParsers();
-  const parseJson = app.getDefaultJsonParser('error', 'error');
+  const parseJson = guardedJsonParser(app);
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     if (body === '' || (typeof body === 'string' && body.trim() === '')) return done(null, undefined);
-    if (nestsDeeperThan(body as string)) return done(tooDeep(), undefined);
-    parseJson(request, body as string, refusingNul(body as string, done));
+    parseJson(request, body as string, done);
   });
 });

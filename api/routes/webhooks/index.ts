@@ -7,10 +7,9 @@ import {
   receiveRegistryEvent,
 } from '../../../shared/domain/registry/registry-events.js';
 import { verifyWebhookSignature } from '../../../shared/domain/registry/signature.js';
-import { nestsDeeperThan } from '../../http/json-depth.js';
+import { guardedJsonParser } from '../../http/json-guards.js';
 import { sendPublicWrite } from '../../http/reply.js';
 import { perMinute } from '../../plugins/rate-limit.js';
-import { refusingNul, tooDeep } from '../../plugins/wire.js';
 import { registryWebhookSchema } from '../../schemas/webhooks/index.js';
 
 declare module 'fastify' {
@@ -30,7 +29,7 @@ const WEBHOOK_BODY_LIMIT = 262_144;
 
 /** The signature covers the exact bytes received, so this context keeps the raw body beside the parsed one. */
 const webhooks: FastifyPluginAsyncTypebox = async (app) => {
-  const parseJson = app.getDefaultJsonParser('error', 'error');
+  const parseJson = guardedJsonParser(app);
   app.removeContentTypeParser('application/json');
   // The signature is checked on the bytes received, before they are parsed: an unsigned sender costs a hash.
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
@@ -41,8 +40,7 @@ const webhooks: FastifyPluginAsyncTypebox = async (app) => {
     } catch (err) {
       return done(err as Error, undefined);
     }
-    if (nestsDeeperThan(raw)) return done(tooDeep(), undefined);
-    parseJson(request, raw, refusingNul(raw, done));
+    parseJson(request, raw, done);
   });
 
   app.post(

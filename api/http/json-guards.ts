@@ -1,3 +1,6 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { ValidationError } from '../../shared/errors/index.js';
+
 /** How deep a request's JSON may nest: deeper is refused before it is parsed. */
 export const MAX_JSON_DEPTH = 32;
 
@@ -27,7 +30,7 @@ export function nestsDeeperThan(text: string, max = MAX_JSON_DEPTH): boolean {
  * text or jsonb, so such a value is refused as invalid input instead of failing at the database. Only
  * walked when the text has a `\u0000` escape at all (a raw NUL is not valid JSON).
  */
-export function holdsNul(text: string, value: unknown): boolean {
+function holdsNul(text: string, value: unknown): boolean {
   return text.includes('\\u0000') && walkForNul(value);
 }
 
@@ -37,4 +40,30 @@ function walkForNul(value: unknown): boolean {
   if (typeof value === 'object' && value !== null)
     return Object.entries(value).some(([key, v]) => key.includes('\0') || walkForNul(v));
   return false;
+}
+
+export const tooDeep = () =>
+  new ValidationError([
+    { field: 'body', message: `nests deeper than ${MAX_JSON_DEPTH} levels`, constraint: 'maxDepth' },
+  ]);
+
+/** A NUL character in `field` (body, query or params): PostgreSQL stores none, so it is refused as input. */
+export const nulIn = (field: string) =>
+  new ValidationError([{ field, message: 'must not contain NUL characters (\\u0000)', constraint: 'noNul' }]);
+
+type Done = (err: Error | null, body?: unknown) => void;
+
+/**
+ * Fastify's JSON parser behind the service's guards: a body nesting deeper than MAX_JSON_DEPTH is refused
+ * before it is parsed, one holding a NUL character after. Every JSON body goes through it (the webhook's
+ * after its signature check).
+ */
+export function guardedJsonParser(app: FastifyInstance) {
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  return (request: FastifyRequest, raw: string, done: Done) => {
+    if (nestsDeeperThan(raw)) return done(tooDeep(), undefined);
+    parseJson(request, raw, (err: Error | null, body?: unknown) =>
+      err ? done(err, undefined) : holdsNul(raw, body) ? done(nulIn('body'), undefined) : done(null, body),
+    );
+  };
 }
