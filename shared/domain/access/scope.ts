@@ -34,6 +34,13 @@ export function scopeFilter(scope: DataScope, fields: ScopeColumns<string>): Rec
   return {};
 }
 
+/** The same rule for a record already loaded: whether `scope` sees a record of this agent and insurer. */
+export function covers(scope: DataScope, record: { agentId: string; insurerId: string }): boolean {
+  if (scope.kind === 'insurer') return record.insurerId === scope.insurerId;
+  if (scope.kind === 'agent') return record.agentId === scope.agentId;
+  return true;
+}
+
 /**
  * A list filter naming another agent or insurer than the caller's scope allows answers 403 (lists
  * themselves are always restricted to the scope, filter or not).

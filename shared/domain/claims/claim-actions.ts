@@ -3,11 +3,12 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { sql } from 'kysely';
 import { db } from '../../db/database.js';
 import { DomainRuleError } from '../../errors/index.js';
-import { scopeOf } from '../access/scope.js';
+import { covers, scopeOf } from '../access/scope.js';
 import type { UserAct } from '../act.js';
 import type { ServiceDeps } from '../deps.js';
 import { Policy } from '../policies/policy.entity.js';
 import type { Money } from '../policies/policy.view.js';
+import { permissionsHeldBy } from '../users/user-guards.js';
 import { transition } from '../workflow.js';
 import type { IClaim } from './claim.entity.js';
 import { type ClaimDetail, loadClaimDetail } from './claim.view.js';
@@ -81,21 +82,13 @@ async function claimAction(
 export async function assignClaim(deps: ServiceDeps, act: UserAct, input: { id: string; assigneeId: string }) {
   return claimAction(deps, act, input.id, 'assign', async (claim, tx) => {
     const assignee = await db(tx)
-      .selectFrom('users as u')
-      .innerJoin('user_roles as ur', 'ur.user_id', 'u.id')
-      .innerJoin('role_permissions as rp', 'rp.role_id', 'ur.role_id')
-      .select(['u.id', 'u.insurer_id'])
-      .select((eb) => eb.fn.agg<string[]>('array_agg', ['rp.permission']).as('permissions'))
-      .where('u.id', '=', input.assigneeId)
-      .where('u.status', '=', 'active')
-      .groupBy(['u.id', 'u.insurer_id'])
+      .selectFrom('users')
+      .select(['id', 'insurer_id'])
+      .where('id', '=', input.assigneeId)
+      .where('status', '=', 'active')
       .executeTakeFirst();
-    const permissions = new Set(assignee?.permissions ?? []);
-    const scope = assignee && scopeOf(assignee.id, assignee.insurer_id, permissions);
-    const seesClaim =
-      scope?.kind === 'all' ||
-      (scope?.kind === 'insurer' && scope.insurerId === claim.insurerId) ||
-      (scope?.kind === 'agent' && scope.agentId === claim.agentId);
+    const permissions = new Set(assignee ? await permissionsHeldBy(tx, assignee.id) : []);
+    const seesClaim = assignee && covers(scopeOf(assignee.id, assignee.insurer_id, permissions), claim);
     if (!permissions.has('claim:review') || !seesClaim)
       throw new DomainRuleError(
         'INVARIANT_VIOLATION',

@@ -7,7 +7,7 @@ import { preparedQuery } from '../../db/prepared.js';
 import type { AuditInput, EventInput } from '../../db/unit-of-work.js';
 import { DomainRuleError, ForbiddenError, NotFoundError, ValidationError } from '../../errors/index.js';
 import { uuidv7 } from '../../ids.js';
-import { assertFilterInScope, type DataScope, inScope, scopeFilter } from '../access/scope.js';
+import { assertFilterInScope, covers, type DataScope, inScope, scopeFilter } from '../access/scope.js';
 import type { UserAct } from '../act.js';
 import type { ServiceDeps } from '../deps.js';
 import { nextNumber } from '../id-patterns/numbers.js';
@@ -93,11 +93,14 @@ export function ownerOf(
       : [{ field: 'insurerId', message: 'is required unless you work for the insurer', constraint: 'required' }]),
   ];
   if (missing.length) throw new ValidationError(missing);
-  if (scope.kind === 'agent' && agentId !== scope.agentId)
-    throw new ForbiddenError(`You can create ${what} only as their agent`);
-  if (scope.kind === 'insurer' && insurerId !== scope.insurerId)
-    throw new ForbiddenError(`You can create ${what} only for your insurer`);
-  return { agentId: agentId!, insurerId: insurerId! };
+  const owner = { agentId: agentId!, insurerId: insurerId! };
+  if (!covers(scope, owner))
+    throw new ForbiddenError(
+      scope.kind === 'agent'
+        ? `You can create ${what} only as their agent`
+        : `You can create ${what} only for your insurer`,
+    );
+  return owner;
 }
 
 /** Shape rules a schema cannot say: one currency, a term that ends after it starts. */

@@ -12,7 +12,7 @@ import { effectiveStatusOf } from './user.workflow.js';
  * concurrent change to one of those roles' permissions (FOR UPDATE) is either committed before the
  * set is read (by a later statement) or waits for this transaction.
  */
-async function permissionsHeldBy(tx: EntityManager, userId: string): Promise<string[]> {
+export async function permissionsHeldBy(tx: EntityManager, userId: string): Promise<string[]> {
   await db(tx)
     .selectFrom('roles as r')
     .innerJoin('user_roles as ur', 'ur.role_id', 'r.id')
