@@ -17,6 +17,11 @@ export interface AuditInput {
   subjectId?: string | null;
   /** What changed. Never passwords, tokens, secrets or codes. */
   summary?: Record<string, unknown>;
+  /**
+   * The request the entry belongs to, where one unit of work commits several requests at once (the
+   * registry intake's group commit); otherwise the write context's.
+   */
+  request?: { requestId?: string; ip?: string };
 }
 
 export type { JobInput };
@@ -161,8 +166,8 @@ async function writeOutboxAndAudit(
     action: e.action,
     subject_type: e.subjectType,
     subject_id: e.subjectId ?? null,
-    request_id: ctx.requestId ?? null,
-    ip: ctx.ip ?? null,
+    request_id: (e.request ?? ctx).requestId ?? null,
+    ip: (e.request ?? ctx).ip ?? null,
     summary: e.summary ?? {},
     occurred_at: occurredAt,
   }));

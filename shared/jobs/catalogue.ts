@@ -7,6 +7,16 @@ import type { QueueName } from '../queues/names.js';
 const Id = Type.String({ format: 'uuid' });
 /** The registry's own event id, as the webhook accepts it. */
 const RegistryEventId = Type.String({ minLength: 1, maxLength: 128, pattern: '^[A-Za-z0-9._:-]+$' });
+/** A registry delivery as a job names it: the event, and the request id that delivered it. */
+const RegistryDelivery = Type.Object(
+  {
+    eventId: RegistryEventId,
+    requestId: Type.Optional(Type.String({ minLength: 1, maxLength: 128, pattern: '^[A-Za-z0-9._:-]+$' })),
+  },
+  { additionalProperties: false },
+);
+/** The most registry deliveries the API commits, and queues as one job, at once. */
+export const REGISTRY_BATCH_MAX = 256;
 /** Closed objects: a field the catalogue does not name (an email, a name) is refused. */
 const Ids = <P extends TProperties>(properties: P) => Type.Object(properties, { additionalProperties: false });
 /** Scheduled jobs find their work themselves. */
@@ -27,13 +37,15 @@ export interface JobSpec {
  */
 export const CATALOGUE = {
   webhooks: {
+    'registry-events': {
+      // Each delivery's request id (X-Request-Id form) goes into the worker's audit entries for it.
+      payload: Ids({ events: Type.Array(RegistryDelivery, { minItems: 1, maxItems: REGISTRY_BATCH_MAX }) }),
+      does: 'applies the registry events received in one commit to their users; an event that fails is queued alone as `registry-event`',
+    },
     'registry-event': {
-      // The delivery's request id (X-Request-Id form) goes into the worker's audit entries.
-      payload: Ids({
-        eventId: RegistryEventId,
-        requestId: Type.Optional(Type.String({ minLength: 1, maxLength: 128, pattern: '^[A-Za-z0-9._:-]+$' })),
-      }),
-      does: 'applies a received registry event to its user',
+      payload: RegistryDelivery,
+      does: 'applies one registry event to its user, retried with backoff while its user cannot be found',
+      producedBy: 'by `registry-events`, for an event that failed there',
     },
   },
   mail: {

@@ -191,3 +191,65 @@ test("an event naming a userId and that user's own email is applied", async (t) 
   await waitFor(async () => (await kycOf(userId)).kyc_status === 'verified', 'kycStatus verified');
   t.pass();
 });
+
+test('deliveries arriving together are committed together: each stored once, duplicates 409, one job for many, every event applied with its own request id', async (t) => {
+  const users = await Promise.all(
+    Array.from({ length: 40 }, (_, i) => createUser(`batch-${i}-${uuidv7()}@example.test`)),
+  );
+  const events = users.map((userId, i) => event('identity.verified', { userId, reference: `REG-B${i}` }));
+  const ghost = event('identity.verified', { email: `ghost-batch-${uuidv7()}@example.test` });
+  const heartbeat = event('registry.heartbeat', {});
+  const deliveries = [...events, ghost, heartbeat, ...events.slice(0, 10)];
+  const answers = await Promise.all(
+    deliveries.map((body, i) =>
+      postRegistryEvent(stack.app, body, { headers: { 'x-request-id': `batch-rid-${i}-${body.eventId}` } }),
+    ),
+  );
+  const statuses = (eventId: string) =>
+    answers
+      .filter((_, i) => deliveries[i].eventId === eventId)
+      .map((a) => a.statusCode)
+      .sort();
+  for (const e of events.slice(0, 10)) t.deepEqual(statuses(e.eventId), [201, 409]);
+  for (const e of events.slice(10)) t.deepEqual(statuses(e.eventId), [201]);
+  t.deepEqual(statuses(ghost.eventId), [201]);
+  t.deepEqual(statuses(heartbeat.eventId), [200]);
+
+  const ids = [...events, ghost].map((e) => e.eventId);
+  const sql = (q: string, p: unknown[]) => stack.orm.em.fork().execute(q, p);
+  type Batch = { payload: { events: { eventId: string }[] } };
+  const batches = (await sql(`select payload from outbox where job_name = 'registry-events'`, [])) as Batch[];
+  const jobs = batches.filter((b) => b.payload.events.some((e) => ids.includes(e.eventId)));
+  const queued = jobs.flatMap((b) => b.payload.events).filter((e) => ids.includes(e.eventId));
+  t.is(queued.length, ids.length, 'each queued delivery in one job');
+  t.true(jobs.length < ids.length / 2, `${jobs.length} jobs for ${ids.length} queued deliveries`);
+
+  await waitFor(async () => {
+    const [{ n }] = await sql(`select count(*)::int as n from users where id in (?) and kyc_status = 'verified'`, [
+      users,
+    ]);
+    return n === users.length;
+  }, 'every event applied');
+  const received = await sql(
+    `select subject_id, request_id from audit_entries where action = 'registry_event.receive' and subject_id in (?)`,
+    [ids],
+  );
+  t.is(received.length, ids.length, 'one receive entry per stored delivery');
+  const applied = await sql(
+    `select subject_id, request_id from audit_entries where action = 'registry_event.process' and subject_id in (?)`,
+    [ids],
+  );
+  t.is(applied.length, events.length);
+  for (const entry of [...received, ...applied]) {
+    const first = deliveries.findIndex((d) => d.eventId === entry.subject_id);
+    const winner = answers.findIndex((a, i) => deliveries[i].eventId === entry.subject_id && a.statusCode === 201);
+    t.true(first >= 0);
+    t.is(entry.request_id, `batch-rid-${winner}-${entry.subject_id}`, 'the request id of the delivery that was stored');
+  }
+  await waitFor(async () => (await eventRow(ghost.eventId)).status === 'failed', 'the ghost kept as failed');
+  const retry = await sql(
+    `select count(*)::int as n from outbox where job_name = 'registry-event' and payload->>'eventId' = ?`,
+    [ghost.eventId],
+  );
+  t.is(retry[0].n, 1, 'the failed event queued alone for retries');
+});

@@ -34,3 +34,10 @@ export function signedRequest(
 export function postRegistryEvent(app: FastifyInstance, event: Record<string, unknown>, opts: SignOptions = {}) {
   return app.inject(signedRequest(app, event, opts.headers, opts));
 }
+
+/**
+ * SQL condition on `outbox` for the row that queued an event: the intake's batch job
+ * (`registry-events`, the event among its `events`) or an event's own retry job (`registry-event`).
+ * Bind the event id twice.
+ */
+export const OUTBOX_ROW_OF_EVENT = `(payload->'events' @> jsonb_build_array(jsonb_build_object('eventId', ?::text)) or payload->>'eventId' = ?)`;

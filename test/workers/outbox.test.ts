@@ -5,7 +5,7 @@ import { QueueSet } from '../../shared/queues/queue-set.js';
 import { createRedis } from '../../shared/redis.js';
 import { startWorkers } from '../../workers/main.js';
 import { type Stack, startStack, waitFor } from '../helpers/stack.js';
-import { postRegistryEvent } from '../helpers/webhooks.js';
+import { OUTBOX_ROW_OF_EVENT, postRegistryEvent } from '../helpers/webhooks.js';
 
 let stack: Stack;
 test.before(async () => {
@@ -49,7 +49,7 @@ test.serial(
       pollMs: 50,
     });
     t.is(await deadRelay.drain(), 0);
-    const [row] = await sql(`select id, dispatched_at from outbox where payload->>'eventId' = ?`, [eventId]);
+    const [row] = await sql(`select id, dispatched_at from outbox where ${OUTBOX_ROW_OF_EVENT}`, [eventId, eventId]);
     t.is(row.dispatched_at, null);
     await deadQueues.close().catch(() => {});
     deadRedis.disconnect();
@@ -167,7 +167,8 @@ test.serial('a committed job wakes the relay at once, without waiting for its ne
     t.is(res.statusCode, 201);
     await waitFor(
       async () =>
-        (await sql(`select dispatched_at from outbox where payload->>'eventId' = ?`, [eventId]))[0]?.dispatched_at,
+        (await sql(`select dispatched_at from outbox where ${OUTBOX_ROW_OF_EVENT}`, [eventId, eventId]))[0]
+          ?.dispatched_at,
       'the relay to dispatch the new row',
       5_000,
     );

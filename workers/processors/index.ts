@@ -13,7 +13,7 @@ import {
 } from '../../shared/domain/maintenance/maintenance.js';
 import { expirePolicies } from '../../shared/domain/policies/policy-sweeps.js';
 import { expireQuotations } from '../../shared/domain/quotations/quotation-sweeps.js';
-import { processRegistryEvent } from '../../shared/domain/registry/registry-events.js';
+import { processRegistryEvent, processRegistryEvents } from '../../shared/domain/registry/registry-events.js';
 import {
   generateRenewalForTerm,
   lapseRenewals,
@@ -34,6 +34,8 @@ export type Processor<K extends JobKey> = (deps: WorkerDeps, payload: JobPayload
 
 /** One processor per catalogued job; processors only translate a job into a service call. */
 export const processors: { [K in JobKey]: Processor<K> } = {
+  'webhooks.registry-events': (deps, { events }, job) =>
+    processRegistryEvents(deps, webhookAct(), { events, attempt: job.attemptsMade + 1 }),
   'webhooks.registry-event': (deps, { eventId, requestId }, job) =>
     processRegistryEvent(deps, webhookAct(requestId), { eventId, attempt: job.attemptsMade + 1 }),
   'mail.send': async (deps, payload) => {

@@ -1,11 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { WEBHOOK_ACTOR } from '../../../shared/db/unit-of-work.js';
-import {
-  type ReceivedEvent,
-  type RegistryEventInput,
-  receiveRegistryEvent,
-} from '../../../shared/domain/registry/registry-events.js';
+import type { ReceivedEvent, RegistryEventInput } from '../../../shared/domain/registry/registry-events.js';
+import { RegistryIntake } from '../../../shared/domain/registry/registry-intake.js';
 import { verifyWebhookSignature } from '../../../shared/domain/registry/signature.js';
 import { guardedJsonParser } from '../../http/json-guards.js';
 import { sendPublicWrite } from '../../http/reply.js';
@@ -29,6 +26,7 @@ const WEBHOOK_BODY_LIMIT = 262_144;
 
 /** The signature covers the exact bytes received, so this context keeps the raw body beside the parsed one. */
 const webhooks: FastifyPluginAsyncTypebox = async (app) => {
+  const intake = new RegistryIntake(app.deps);
   const parseJson = guardedJsonParser(app);
   app.removeContentTypeParser('application/json');
   // The signature is checked on the bytes received, before they are parsed: an unsigned sender costs a hash.
@@ -46,7 +44,8 @@ const webhooks: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/webhooks/registry',
     {
-      config: { public: true, ...perMinute(app.config.RATE_LIMIT_WEBHOOK_MAX) },
+      // The eventId is the delivery's idempotency key: a repeated one answers 409, never a replay.
+      config: { public: true, idempotent: false, ...perMinute(app.config.RATE_LIMIT_WEBHOOK_MAX) },
       schema: registryWebhookSchema,
       bodyLimit: WEBHOOK_BODY_LIMIT,
       // A delivery without a body never reached the parser: checked here, still before validation.
@@ -61,8 +60,7 @@ const webhooks: FastifyPluginAsyncTypebox = async (app) => {
         reply,
         (r) => (r.status === 'queued' ? 201 : 200),
         (act) =>
-          receiveRegistryEvent(
-            app.deps,
+          intake.receive(
             { ...act, actor: WEBHOOK_ACTOR },
             { event: request.body as RegistryEventInput, webhookId: String(request.headers['webhook-id']) },
           ),

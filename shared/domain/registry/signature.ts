@@ -1,11 +1,24 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac, createSecretKey, type KeyObject, timingSafeEqual } from 'node:crypto';
 import { InvalidSignatureError } from '../../errors/index.js';
 
 export const SIGNATURE_TOLERANCE_S = 5 * 60;
 
-/** Standard Webhooks keys: `whsec_<base64>` is decoded; any other value is used as its UTF-8 bytes. */
-function keyOf(secret: string): Buffer {
-  return secret.startsWith('whsec_') ? Buffer.from(secret.slice(6), 'base64') : Buffer.from(secret, 'utf8');
+const keys = new Map<string, KeyObject>();
+
+/**
+ * Standard Webhooks keys: `whsec_<base64>` is decoded; any other value is used as its UTF-8 bytes.
+ * Made once per secret: a key object built per delivery costs more than the hash itself.
+ */
+function keyOf(secret: string): KeyObject {
+  let key = keys.get(secret);
+  if (!key) {
+    key = createSecretKey(
+      secret.startsWith('whsec_') ? Buffer.from(secret.slice(6), 'base64') : Buffer.from(secret, 'utf8'),
+    );
+    if (keys.size >= 16) keys.clear();
+    keys.set(secret, key);
+  }
+  return key;
 }
 
 /**

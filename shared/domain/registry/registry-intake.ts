@@ -1,0 +1,115 @@
+import { db } from '../../db/database.js';
+import type { AuditInput } from '../../db/unit-of-work.js';
+import { ConflictError, InvalidSignatureError } from '../../errors/index.js';
+import { job, REGISTRY_BATCH_MAX } from '../../jobs/catalogue.js';
+import { type Act, webhookAct } from '../act.js';
+import type { ServiceDeps } from '../deps.js';
+import { ACTED_UPON, type ReceivedEvent, type RegistryEventInput } from './registry-events.js';
+
+interface Delivery {
+  act: Act;
+  event: RegistryEventInput;
+  status: ReceivedEvent['status'];
+  resolve: (received: ReceivedEvent) => void;
+  reject: (err: unknown) => void;
+}
+
+/**
+ * Stores verified registry deliveries, committing together those that arrive while a commit is under
+ * way (group commit): one transaction, one job and one round of statements for up to
+ * REGISTRY_BATCH_MAX deliveries, where one each would make the database's commits the limit of what
+ * the registry may send. A delivery arriving when nothing is being stored is committed at once, so
+ * an idle service adds no wait. Each delivery is answered only once its own row, audit entry and job
+ * are committed; a known eventId (stored before, or earlier in the same batch) is a conflict.
+ */
+export class RegistryIntake {
+  private waiting: Delivery[] = [];
+  private storing = false;
+
+  constructor(private readonly deps: ServiceDeps) {}
+
+  receive(act: Act, { event, webhookId }: { event: RegistryEventInput; webhookId: string }): Promise<ReceivedEvent> {
+    if (webhookId !== event.eventId)
+      return Promise.reject(new InvalidSignatureError('webhook-id must equal the eventId of the body'));
+    const status = event.type in ACTED_UPON ? 'queued' : 'ignored';
+    return new Promise((resolve, reject) => {
+      this.waiting.push({ act, event, status, resolve, reject });
+      if (this.storing) return;
+      this.storing = true;
+      // Deliveries parsed in the same turn of the event loop join the first commit.
+      setImmediate(() => void this.storeWaiting());
+    });
+  }
+
+  /**
+   * One commit at a time: what arrives meanwhile waits for the next. (Several at once measured
+   * slower: smaller batches, the same per-commit cost.)
+   */
+  private async storeWaiting(): Promise<void> {
+    while (this.waiting.length) {
+      const batch = this.waiting.splice(0, REGISTRY_BATCH_MAX);
+      try {
+        await this.store(batch);
+      } catch (err) {
+        for (const d of batch) d.reject(err);
+      }
+    }
+    this.storing = false;
+  }
+
+  private async store(batch: Delivery[]): Promise<void> {
+    const firsts = new Map<string, Delivery>();
+    for (const d of batch) if (!firsts.has(d.event.eventId)) firsts.set(d.event.eventId, d);
+    const candidates = [...firsts.values()];
+    const stored = await this.deps.uow.run(webhookAct(), async (em) => {
+      const rows = await db(em)
+        .insertInto('registry_events')
+        .values(
+          candidates.map(({ act, event, status }) => ({
+            event_id: event.eventId,
+            type: event.type,
+            occurred_at: new Date(event.occurredAt),
+            payload: { ...event },
+            status,
+            attempts: 0,
+            request_id: act.requestId ?? null,
+            received_at: new Date(),
+          })),
+        )
+        // The primary key lets one of two concurrent deliveries in, in whichever process it arrived.
+        .onConflict((oc) => oc.column('event_id').doNothing())
+        .returning('event_id')
+        .execute();
+      const ids = new Set(rows.map((r) => r.event_id));
+      const inserted = candidates.filter((d) => ids.has(d.event.eventId));
+      const queued = inserted.filter((d) => d.status === 'queued');
+      return {
+        result: ids,
+        audit: inserted.map(
+          ({ act, event, status }): AuditInput => ({
+            action: 'registry_event.receive',
+            subjectType: 'registry_event',
+            subjectId: event.eventId,
+            summary: { type: event.type, status },
+            request: { requestId: act.requestId, ip: act.ip },
+          }),
+        ),
+        jobs: queued.length
+          ? [
+              job('webhooks.registry-events', {
+                events: queued.map(({ act, event }) => ({
+                  eventId: event.eventId,
+                  ...(act.requestId ? { requestId: act.requestId } : {}),
+                })),
+              }),
+            ]
+          : [],
+      };
+    });
+    for (const d of batch) {
+      if (firsts.get(d.event.eventId) === d && stored.has(d.event.eventId))
+        d.resolve({ eventId: d.event.eventId, status: d.status });
+      else d.reject(new ConflictError(`Registry event ${d.event.eventId} was already received`));
+    }
+  }
+}
