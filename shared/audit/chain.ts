@@ -33,6 +33,10 @@ export async function chainAuditEntries(orm: Orm, batchSize = 1000, maxBatches =
 async function chainOneBatch(orm: Orm, batchSize: number): Promise<ChainResult> {
   return orm.em.fork().transactional(async (em) => {
     const head = await em.findOneOrFail(AuditChainHead, { singleton: true }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+    // Read the unchained index in order. A bitmap scan (what the planner picks when its statistics
+    // lag) never marks the entries of rows chained since the last vacuum as dead, so each pass would
+    // walk every one of them again: 70 ms a batch at 300,000, against 2 ms for the index scan.
+    await em.execute('set local enable_bitmapscan = off');
     const rows = await selectChainable(db(em))
       .where('seq', 'is', null)
       // Every transaction below xmin has ended: its entries are final, and no later one can be older.
