@@ -4,6 +4,7 @@ import fp from 'fastify-plugin';
 import { PayloadTooLargeError } from '../../shared/errors/index.js';
 import { uuidv7 } from '../../shared/ids.js';
 import { guardedJsonParser, nulIn } from '../http/json-guards.js';
+import { guardConnections, RefusedAddresses } from '../http/refused-addresses.js';
 import { notFoundHandler } from './errors.js';
 
 export const API_VERSION = '1';
@@ -39,18 +40,26 @@ function closeOnceAnswered(reply: FastifyReply): void {
 }
 
 export default fp(async (app) => {
+  // Addresses whose requests keep being refused unread are answered at accept (see RefusedAddresses).
+  const refused = new RefusedAddresses(app.config.RATE_LIMIT_REFUSED_MAX);
+  if (!app.config.TRUST_PROXY) guardConnections(app.server, refused);
+  const refuseUnread = (request: FastifyRequest, reply: FastifyReply) => {
+    refused.record(request.raw.socket?.remoteAddress);
+    closeOnceAnswered(reply);
+  };
+
   app.addHook('onRequest', async (request, reply) => {
     wireHeaders(request, reply);
     // No route takes this body: answered before it is read, so a flood of large bodies to made-up paths costs nothing.
     if (!request.routeOptions.url && hasBody(request.headers)) {
-      closeOnceAnswered(reply);
+      refuseUnread(request, reply);
       return notFoundHandler(request, reply);
     }
     // A body declared larger than the route takes: refused before any other hook, the rate limit's
     // Redis round trip included (a refusal that costs less than counting it), and never read.
     const limit = request.routeOptions.bodyLimit;
     if (limit !== undefined && Number(request.headers['content-length'] ?? 0) > limit) {
-      closeOnceAnswered(reply);
+      refuseUnread(request, reply);
       throw new PayloadTooLargeError(limit);
     }
     // A NUL in a path segment or query value would reach PostgreSQL, which stores none: refused here.
