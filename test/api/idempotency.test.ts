@@ -1,7 +1,7 @@
 import test from 'ava';
 import { uuidv7 } from '../../shared/ids.js';
 import { type Stack, startStack, waitFor } from '../helpers/stack.js';
-import { postRegistryEvent } from '../helpers/webhooks.js';
+import { OUTBOX_ROW_OF_EVENT, postRegistryEvent } from '../helpers/webhooks.js';
 
 let stack: Stack;
 test.before(async () => {
@@ -34,7 +34,7 @@ test('a repeat with the same key and body returns the stored response with Idemp
   t.is(again.headers['idempotent-replayed'], 'true');
   t.deepEqual(again.json(), first.json());
   t.is(await auditCount(body.eventId), 1);
-  t.is(await count(`outbox where payload->>'eventId' = ?`, [body.eventId]), 1);
+  t.is(await count(`outbox where ${OUTBOX_ROW_OF_EVENT}`, [body.eventId, body.eventId]), 1);
   t.is((await keyRow(key)).state, 'completed');
 });
 
@@ -72,7 +72,7 @@ test('parallel requests with the same key make exactly one change; the others re
     }
   }
   t.is(await auditCount(body.eventId), 1);
-  t.is(await count(`outbox where payload->>'eventId' = ?`, [body.eventId]), 1);
+  t.is(await count(`outbox where ${OUTBOX_ROW_OF_EVENT}`, [body.eventId, body.eventId]), 1);
 });
 
 test('a request that fails stores nothing, so the key can be used again', async (t) => {

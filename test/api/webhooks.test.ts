@@ -1,7 +1,7 @@
 import test from 'ava';
 import { uuidv7 } from '../../shared/ids.js';
 import { type Stack, startStack, waitFor } from '../helpers/stack.js';
-import { postRegistryEvent } from '../helpers/webhooks.js';
+import { OUTBOX_ROW_OF_EVENT, postRegistryEvent } from '../helpers/webhooks.js';
 
 let stack: Stack;
 test.before(async () => {
@@ -61,7 +61,7 @@ test('a type not acted upon is stored and acknowledged with 200 ignored, and que
   t.is((await eventRow(body.eventId)).status, 'ignored');
   const outbox = await stack.orm.em
     .fork()
-    .execute(`select count(*)::int as n from outbox where payload->>'eventId' = ?`, [body.eventId]);
+    .execute(`select count(*)::int as n from outbox where ${OUTBOX_ROW_OF_EVENT}`, [body.eventId, body.eventId]);
   t.is(outbox[0].n, 0);
 });
 
@@ -146,7 +146,7 @@ test('an event whose user cannot be found is kept as failed with the reason and 
   t.regex(row.failure_reason, /no user matches/);
   const [outbox] = await stack.orm.em
     .fork()
-    .execute(`select id from outbox where payload->>'eventId' = ?`, [body.eventId]);
+    .execute(`select id from outbox where job_name = 'registry-event' and payload->>'eventId' = ?`, [body.eventId]);
   const job = await waitFor(async () => {
     const j = await stack.workers!.queues.get('webhooks').getJob(outbox.id);
     return j && j.attemptsMade >= 1 && j;

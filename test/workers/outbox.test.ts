@@ -127,6 +127,58 @@ test.serial('running a registry job twice leaves the same state as once', async 
   );
 });
 
+test.serial(
+  'a batch applies its events in delivery order: two for one user, the later wins and each is audited with the status it found',
+  async (t) => {
+    const email = `Order-${uuidv7()}@Example.test`;
+    const userId = await userFor(email);
+    const ghost = `evt-ghost-${uuidv7()}`;
+    const [first, second] = [`evt-a-${uuidv7()}`, `evt-b-${uuidv7()}`];
+    const deliveries = [
+      { eventId: first, type: 'identity.verified', data: { userId, reference: 'REG-1' } },
+      { eventId: ghost, type: 'identity.verified', data: { email: `nobody-${uuidv7()}@example.test` } },
+      { eventId: second, type: 'identity.revoked', data: { email: email.toUpperCase(), nationalId: 'NAT-2' } },
+    ];
+    for (const d of deliveries)
+      t.is((await postRegistryEvent(stack.app, { ...d, occurredAt: new Date().toISOString() })).statusCode, 201);
+    const { processRegistryEvents } = await import('../../shared/domain/registry/registry-events.js');
+    const { webhookAct } = await import('../../shared/domain/act.js');
+    const events = deliveries.map((d, i) => ({ eventId: d.eventId, requestId: `order-rid-${i}` }));
+    t.deepEqual(await processRegistryEvents(stack.app.deps, webhookAct(), { events, attempt: 1 }), {
+      processed: 2,
+      failed: 1,
+      skipped: 0,
+    });
+    const [user] = await sql(`select kyc_status, kyc_reference, national_id from users where id = ?`, [userId]);
+    t.deepEqual(user, { kyc_status: 'revoked', kyc_reference: 'REG-1', national_id: 'NAT-2' });
+    const updates = await sql(
+      `select summary->>'from' as "from", summary->>'to' as "to", request_id from audit_entries where action = 'user.kyc_update' and subject_id = ? order by commit_seq`,
+      [userId],
+    );
+    t.deepEqual(updates, [
+      { from: 'unverified', to: 'verified', request_id: 'order-rid-0' },
+      { from: 'verified', to: 'revoked', request_id: 'order-rid-2' },
+    ]);
+    const [failed] = await sql(`select status, failure_reason from registry_events where event_id = ?`, [ghost]);
+    t.is(failed.status, 'failed');
+    t.regex(failed.failure_reason, /no user matches/);
+    const retry = await sql(
+      `select payload from outbox where job_name = 'registry-event' and payload->>'eventId' = ?`,
+      [ghost],
+    );
+    t.deepEqual(
+      retry.map((r) => r.payload),
+      [{ eventId: ghost, requestId: 'order-rid-1' }],
+    );
+    // Run again (a batch job retried after a lost acknowledgement): nothing left to apply.
+    t.deepEqual(await processRegistryEvents(stack.app.deps, webhookAct(), { events, attempt: 2 }), {
+      processed: 0,
+      failed: 0,
+      skipped: 3,
+    });
+  },
+);
+
 test.serial('job schedulers are registered once however many workers start', async (t) => {
   const a = await startWorkers({ config: stack.config, orm: stack.orm, log: stack.app.log as never, relay: false });
   const b = await startWorkers({ config: stack.config, orm: stack.orm, log: stack.app.log as never, relay: false });

@@ -44,8 +44,7 @@ const webhooks: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/webhooks/registry',
     {
-      // The eventId is the delivery's idempotency key: a repeated one answers 409, never a replay.
-      config: { public: true, idempotent: false, ...perMinute(app.config.RATE_LIMIT_WEBHOOK_MAX) },
+      config: { public: true, ...perMinute(app.config.RATE_LIMIT_WEBHOOK_MAX) },
       schema: registryWebhookSchema,
       bodyLimit: WEBHOOK_BODY_LIMIT,
       // A delivery without a body never reached the parser: checked here, still before validation.

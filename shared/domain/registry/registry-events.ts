@@ -1,12 +1,12 @@
-import { type EntityManager, LockMode } from '@mikro-orm/postgresql';
+import type { EntityManager } from '@mikro-orm/postgresql';
 import { sql } from 'kysely';
 import { db } from '../../db/database.js';
 import type { AuditInput } from '../../db/unit-of-work.js';
 import { job } from '../../jobs/catalogue.js';
 import type { Act } from '../act.js';
 import type { ServiceDeps } from '../deps.js';
-import { type KycStatus, User } from '../users/user.entity.js';
-import { type IRegistryEvent, RegistryEvent } from './registry-event.entity.js';
+import type { KycStatus } from '../users/user.entity.js';
+import type { RegistryEventStatus } from './registry-event.entity.js';
 
 /** Registry event types the service acts on, and the kycStatus each one sets. */
 export const ACTED_UPON: Record<string, KycStatus> = {
@@ -51,27 +51,14 @@ export async function processRegistryEvents(
   { events, attempt }: { events: Delivery[]; attempt: number },
 ): Promise<{ processed: number; failed: number; skipped: number }> {
   const applied = await deps.uow.run<Applied[]>(act, async (em) => {
-    const rows = await em.find(
-      RegistryEvent,
-      { eventId: { $in: events.map((e) => e.eventId) }, status: 'queued' },
-      { lockMode: LockMode.PESSIMISTIC_WRITE, orderBy: { eventId: 'asc' } },
-    );
-    const byId = new Map(rows.map((r) => [r.eventId, r]));
-    const due = events.flatMap((d) => {
-      const event = byId.get(d.eventId);
-      byId.delete(d.eventId);
-      return event ? [{ event, request: { requestId: d.requestId } }] : [];
-    });
-    const { outcomes, audit } = await applyEvents(em, due, attempt);
-    const failed = outcomes.filter((o) => o.state === 'failed');
+    const { outcomes, audit } = await applyEvents(em, events, attempt, ['queued']);
     return {
       result: outcomes,
       audit,
-      jobs: failed.map((f) =>
-        job('webhooks.registry-event', {
-          eventId: f.eventId,
-          ...(f.request.requestId ? { requestId: f.request.requestId } : {}),
-        }),
+      jobs: outcomes.flatMap((o) =>
+        o.state === 'failed'
+          ? [job('webhooks.registry-event', { eventId: o.eventId, ...(o.request.requestId ? o.request : {}) })]
+          : [],
       ),
     };
   });
@@ -91,11 +78,15 @@ export async function processRegistryEvent(
 ): Promise<'processed' | 'already-processed'> {
   type Processing = { state: 'missing' | 'already-processed' } | Applied;
   const outcome = await deps.uow.run<Processing>(act, async (em) => {
-    const event = await em.findOne(RegistryEvent, eventId, { lockMode: LockMode.PESSIMISTIC_WRITE });
-    if (!event) return { result: { state: 'missing' as const }, audit: [] };
-    if (event.status === 'processed') return { result: { state: 'already-processed' as const }, audit: [] };
-    const { outcomes, audit } = await applyEvents(em, [{ event, request: { requestId: act.requestId } }], attempt);
-    return { result: outcomes[0], audit };
+    const delivery = { eventId, ...(act.requestId ? { requestId: act.requestId } : {}) };
+    const { outcomes, audit } = await applyEvents(em, [delivery], attempt, ['queued', 'failed']);
+    if (outcomes.length) return { result: outcomes[0], audit };
+    const known = await db(em)
+      .selectFrom('registry_events')
+      .select('status')
+      .where('event_id', '=', eventId)
+      .executeTakeFirst();
+    return { result: { state: known ? ('already-processed' as const) : ('missing' as const) }, audit: [] };
   });
   if (outcome.state === 'failed') throw new RegistryEventFailed(outcome.reason);
   if (outcome.state === 'missing') throw new RegistryEventFailed(`registry event ${eventId} does not exist`);
@@ -113,74 +104,125 @@ function dataText(payload: Record<string, unknown>, name: string): string | null
 }
 
 /** What an event names its user by: a userId (only a canonical one can match) and an email. */
-function namesOf(event: IRegistryEvent) {
-  const userId = dataText(event.payload, 'userId');
-  const email = dataText(event.payload, 'email');
+function namesOf(payload: Record<string, unknown>) {
+  const userId = dataText(payload, 'userId');
+  const email = dataText(payload, 'email');
   return { userId, canonicalId: userId && CANONICAL_UUID.test(userId) ? userId : null, email };
 }
 
-/**
- * The users the events name, locked, in one query each way: by canonical id, and by email compared
- * as PostgreSQL's lower() compares (each given email is answered with the user it matched).
- */
-async function namedUsers(em: EntityManager, events: IRegistryEvent[]) {
-  const names = events.map(namesOf);
-  const ids = [...new Set(names.flatMap((n) => (n.canonicalId ? [n.canonicalId] : [])))];
-  const emails = [...new Set(names.flatMap((n) => (n.email ? [n.email] : [])))];
-  const byEmail = new Map<string, string>();
-  if (emails.length) {
-    const found = await db(em)
-      .selectFrom('users')
-      .select('id')
-      .select(
-        sql<string[]>`array(select g from unnest(${emails}::text[]) g where lower(g) = lower(users.email))`.as('given'),
-      )
-      .where(
-        sql<string>`lower(email)`,
-        'in',
-        emails.map((e) => sql<string>`lower(${e})`),
-      )
-      .execute();
-    for (const row of found) for (const given of row.given) byEmail.set(given, row.id);
-  }
-  const wanted = [...new Set([...ids, ...byEmail.values()])];
-  const users = wanted.length
-    ? await em.find(User, { id: { $in: wanted } }, { lockMode: LockMode.PESSIMISTIC_WRITE, orderBy: { id: 'asc' } })
-    : [];
-  const byId = new Map(users.map((u) => [u.id, u]));
-  return names.map(({ userId, canonicalId, email }) => {
-    const viaId = canonicalId ? byId.get(canonicalId) : undefined;
-    const viaEmail = email ? byId.get(byEmail.get(email) ?? '') : undefined;
-    // Naming both a userId and an email, the event must name one user by both: never pick one of two people.
-    if (userId && email)
-      return { named: true, user: canonicalId ? (viaId === viaEmail ? viaId : undefined) : viaEmail };
-    return { named: false, user: viaId ?? viaEmail };
-  });
+interface UserKyc {
+  id: string;
+  kyc_status: KycStatus;
+  kyc_reference: string | null;
+  national_id: string | null;
 }
 
-/** Applies events (locked, in delivery order) to their users; the audit entries carry each delivery's request. */
+/**
+ * The users the events name, locked in id order, in one query: by canonical id, and by email
+ * compared as PostgreSQL's lower() compares (each row says which of the given emails matched it).
+ */
+async function namedUsers(em: EntityManager, names: ReturnType<typeof namesOf>[]) {
+  const ids = [...new Set(names.flatMap((n) => (n.canonicalId ? [n.canonicalId] : [])))];
+  const emails = [...new Set(names.flatMap((n) => (n.email ? [n.email] : [])))];
+  const byId = new Map<string, UserKyc>();
+  const byEmail = new Map<string, UserKyc>();
+  if (!ids.length && !emails.length) return { byId, byEmail };
+  const rows = await db(em)
+    .selectFrom('users')
+    .select(['id', 'kyc_status', 'kyc_reference', 'national_id'])
+    .select(
+      sql<string[]>`array(select g from unnest(${emails}::text[]) g where lower(g) = lower(users.email))`.as('given'),
+    )
+    .where((eb) =>
+      eb.or([
+        ...(ids.length ? [eb('id', 'in', ids)] : []),
+        ...(emails.length
+          ? [
+              eb(
+                sql<string>`lower(email)`,
+                'in',
+                emails.map((e) => sql<string>`lower(${e})`),
+              ),
+            ]
+          : []),
+      ]),
+    )
+    .orderBy('id')
+    .forUpdate()
+    .execute();
+  for (const { given, ...user } of rows) {
+    const kyc = { ...user, kyc_status: user.kyc_status as KycStatus };
+    byId.set(kyc.id, kyc);
+    for (const email of given) byEmail.set(email, kyc);
+  }
+  return { byId, byEmail };
+}
+
+/** Rows read back from one JSON document: how a batch's per-row values reach a single UPDATE. */
+const recordset = <R extends object>(rows: R[], columns: string) =>
+  sql<R>`jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)`.as<'v'>(sql.raw(`v(${columns})`));
+
+/**
+ * Applies events to their users in one set of statements, whatever their number: the events are
+ * claimed (marked processed) if their status is one of `from`, their users locked in id order, each
+ * event applied in delivery order (two events for one user: the later one wins, each audited with the
+ * status it found), then every changed user written by one UPDATE. An event whose user cannot be
+ * found goes back to `failed` with the reason. The audit entries carry each delivery's request id.
+ */
 async function applyEvents(
   em: EntityManager,
-  due: { event: IRegistryEvent; request: { requestId?: string } }[],
+  deliveries: Delivery[],
   attempt: number,
+  from: RegistryEventStatus[],
 ): Promise<{ outcomes: Applied[]; audit: AuditInput[] }> {
-  const found = await namedUsers(
+  const now = new Date();
+  const claimed = await db(em)
+    .updateTable('registry_events')
+    .set({ status: 'processed', attempts: attempt, processed_at: now, failure_reason: null })
+    .where(
+      'event_id',
+      'in',
+      deliveries.map((d) => d.eventId),
+    )
+    .where('status', 'in', from)
+    .returning(['event_id', 'type', 'payload'])
+    .execute();
+  const byEventId = new Map(claimed.map((e) => [e.event_id, e]));
+  const due = deliveries.flatMap((d) => {
+    const event = byEventId.get(d.eventId);
+    byEventId.delete(d.eventId);
+    return event ? [{ event, names: namesOf(event.payload), request: { requestId: d.requestId } }] : [];
+  });
+  const users = await namedUsers(
     em,
-    due.map((d) => d.event),
+    due.map((d) => d.names),
   );
+
   const outcomes: Applied[] = [];
   const audit: AuditInput[] = [];
-  due.forEach(({ event, request }, i) => {
-    const { named, user } = found[i];
-    const eventId = event.eventId;
+  const changed = new Map<string, UserKyc>();
+  const failed: { event_id: string; reason: string }[] = [];
+  for (const { event, names, request } of due) {
+    const eventId = event.event_id;
     const kycStatus = ACTED_UPON[event.type];
+    const viaId = names.canonicalId ? users.byId.get(names.canonicalId) : undefined;
+    const viaEmail = names.email ? users.byEmail.get(names.email) : undefined;
+    // Naming both a userId and an email, the event must name one user by both: never pick one of two people.
+    const named = Boolean(names.userId && names.email);
+    const user = named
+      ? names.canonicalId
+        ? viaId === viaEmail
+          ? viaId
+          : undefined
+        : viaEmail
+      : (viaId ?? viaEmail);
     if (!kycStatus || !user) {
       const reason = !kycStatus
         ? `event type ${event.type} is not acted upon`
         : named
           ? 'no user matches the event: its userId and email must name the same user'
           : 'no user matches the event (userId or email)';
-      em.assign(event, { status: 'failed', failureReason: reason, attempts: attempt });
+      failed.push({ event_id: eventId, reason });
       outcomes.push({ eventId, state: 'failed', reason, request });
       audit.push({
         action: 'registry_event.fail',
@@ -189,15 +231,13 @@ async function applyEvents(
         summary: { reason, attempt },
         request,
       });
-      return;
+      continue;
     }
-    const from = user.kycStatus;
-    em.assign(user, {
-      kycStatus,
-      kycReference: dataText(event.payload, 'reference') ?? user.kycReference,
-      nationalId: dataText(event.payload, 'nationalId') ?? user.nationalId,
-    });
-    em.assign(event, { status: 'processed', failureReason: null, attempts: attempt, processedAt: new Date() });
+    const from = user.kyc_status;
+    user.kyc_status = kycStatus;
+    user.kyc_reference = dataText(event.payload, 'reference') ?? user.kyc_reference;
+    user.national_id = dataText(event.payload, 'nationalId') ?? user.national_id;
+    changed.set(user.id, user);
     outcomes.push({ eventId, state: 'processed' });
     audit.push(
       {
@@ -215,6 +255,26 @@ async function applyEvents(
         request,
       },
     );
-  });
+  }
+
+  if (changed.size)
+    await db(em)
+      .updateTable('users as u')
+      .from(recordset([...changed.values()], 'id uuid, kyc_status text, kyc_reference text, national_id text'))
+      .set((eb) => ({
+        kyc_status: eb.ref('v.kyc_status'),
+        kyc_reference: eb.ref('v.kyc_reference'),
+        national_id: eb.ref('v.national_id'),
+        updated_at: now,
+      }))
+      .whereRef('u.id', '=', 'v.id')
+      .execute();
+  if (failed.length)
+    await db(em)
+      .updateTable('registry_events as e')
+      .from(recordset(failed, 'event_id text, reason text'))
+      .set((eb) => ({ status: 'failed', failure_reason: eb.ref('v.reason'), processed_at: null }))
+      .whereRef('e.event_id', '=', 'v.event_id')
+      .execute();
   return { outcomes, audit };
 }

@@ -61,6 +61,7 @@ export class RegistryIntake {
     const firsts = new Map<string, Delivery>();
     for (const d of batch) if (!firsts.has(d.event.eventId)) firsts.set(d.event.eventId, d);
     const candidates = [...firsts.values()];
+    const answered: (() => void)[] = [];
     const stored = await this.deps.uow.run(webhookAct(), async (em) => {
       const rows = await db(em)
         .insertInto('registry_events')
@@ -83,6 +84,16 @@ export class RegistryIntake {
       const ids = new Set(rows.map((r) => r.event_id));
       const inserted = candidates.filter((d) => ids.has(d.event.eventId));
       const queued = inserted.filter((d) => d.status === 'queued');
+      // A delivery sent with an Idempotency-Key stores its answer with its row, as any write does.
+      for (const { act, event, status } of inserted) {
+        const claim = act.idempotency;
+        if (!claim || claim.stored) continue;
+        const rendered = claim.render({ eventId: event.eventId, status });
+        claim.complete(em, rendered);
+        answered.push(() => {
+          claim.stored = rendered;
+        });
+      }
       return {
         result: ids,
         audit: inserted.map(
@@ -106,6 +117,7 @@ export class RegistryIntake {
           : [],
       };
     });
+    for (const done of answered) done();
     for (const d of batch) {
       if (firsts.get(d.event.eventId) === d && stored.has(d.event.eventId))
         d.resolve({ eventId: d.event.eventId, status: d.status });
