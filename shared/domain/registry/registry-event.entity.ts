@@ -1,4 +1,4 @@
-import { defineEntity, type InferEntity } from '@mikro-orm/core';
+import { defineEntity } from '@mikro-orm/core';
 
 export const REGISTRY_EVENT_STATUSES = ['queued', 'processed', 'ignored', 'failed'] as const;
 export type RegistryEventStatus = (typeof REGISTRY_EVENT_STATUSES)[number];
@@ -19,5 +19,3 @@ export const RegistryEvent = defineEntity({
     processedAt: p.datetime().nullable(),
   }),
 });
-
-export type IRegistryEvent = InferEntity<typeof RegistryEvent>;
