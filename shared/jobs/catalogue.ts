@@ -45,7 +45,7 @@ export const CATALOGUE = {
     'registry-event': {
       payload: RegistryDelivery,
       does: 'applies one registry event to its user, retried with backoff while its user cannot be found',
-      producedBy: 'by `registry-events`, for an event that failed there',
+      producedBy: 'from the outbox, by `registry-events` for an event that failed there',
     },
   },
   mail: {

@@ -152,6 +152,7 @@ function payloadText(schema: TSchema): string {
     );
     return fields.length ? `{ ${fields.join(', ')} }` : '{}';
   }
+  if (s.type === 'array') return `[${payloadText(s.items as TSchema)}, ...]`;
   return typeof s.format === 'string' ? s.format : String(s.type);
 }
 
