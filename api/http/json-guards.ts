@@ -25,21 +25,32 @@ export function nestsDeeperThan(text: string, max = MAX_JSON_DEPTH): boolean {
   return false;
 }
 
-/**
- * True when a parsed JSON value holds a NUL character in any string or key: PostgreSQL stores none in
- * text or jsonb, so such a value is refused as invalid input instead of failing at the database. Only
- * walked when the text has a `\u0000` escape at all (a raw NUL is not valid JSON).
- */
-function holdsNul(text: string, value: unknown): boolean {
-  return text.includes('\\u0000') && walkForNul(value);
+/** True when any string or key of a parsed JSON value satisfies `bad`. */
+function anyString(value: unknown, bad: (s: string) => boolean): boolean {
+  if (typeof value === 'string') return bad(value);
+  if (Array.isArray(value)) return value.some((v) => anyString(v, bad));
+  if (typeof value === 'object' && value !== null)
+    return Object.entries(value).some(([key, v]) => bad(key) || anyString(v, bad));
+  return false;
 }
 
-function walkForNul(value: unknown): boolean {
-  if (typeof value === 'string') return value.includes('\0');
-  if (Array.isArray(value)) return value.some(walkForNul);
-  if (typeof value === 'object' && value !== null)
-    return Object.entries(value).some(([key, v]) => key.includes('\0') || walkForNul(v));
-  return false;
+/**
+ * What PostgreSQL cannot store, refused as invalid input instead of failing at the database (a 500):
+ * a NUL character (in text or jsonb), and an unpaired UTF-16 surrogate (jsonb refuses the `\uD800`
+ * escape it is written back as). Both reach a string only through a `\u` escape in the text, so a
+ * value is walked only when the text has one.
+ */
+function refusedCharacters(text: string, value: unknown): ValidationError | undefined {
+  if (text.includes('\\u0000') && anyString(value, (s) => s.includes('\0'))) return nulIn('body');
+  if (/\\u[dD][89a-fA-F]/.test(text) && anyString(value, (s) => !s.isWellFormed()))
+    return new ValidationError([
+      {
+        field: 'body',
+        message: 'must not contain unpaired UTF-16 surrogates (a \\uD800-\\uDFFF escape without its pair)',
+        constraint: 'wellFormed',
+      },
+    ]);
+  return undefined;
 }
 
 export const tooDeep = () =>
@@ -55,15 +66,17 @@ type Done = (err: Error | null, body?: unknown) => void;
 
 /**
  * Fastify's JSON parser behind the service's guards: a body nesting deeper than MAX_JSON_DEPTH is refused
- * before it is parsed, one holding a NUL character after. Every JSON body goes through it (the webhook's
+ * before it is parsed, one holding a character PostgreSQL cannot store after. Every JSON body goes through it (the webhook's
  * after its signature check).
  */
 export function guardedJsonParser(app: FastifyInstance) {
   const parseJson = app.getDefaultJsonParser('error', 'error');
   return (request: FastifyRequest, raw: string, done: Done) => {
     if (nestsDeeperThan(raw)) return done(tooDeep(), undefined);
-    parseJson(request, raw, (err: Error | null, body?: unknown) =>
-      err ? done(err, undefined) : holdsNul(raw, body) ? done(nulIn('body'), undefined) : done(null, body),
-    );
+    parseJson(request, raw, (err: Error | null, body?: unknown) => {
+      if (err) return done(err, undefined);
+      const refused = refusedCharacters(raw, body);
+      return refused ? done(refused, undefined) : done(null, body);
+    });
   };
 }

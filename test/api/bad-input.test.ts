@@ -1,6 +1,6 @@
 import test from 'ava';
 import { claimIn } from '../helpers/claims.js';
-import { type Api, client } from '../helpers/client.js';
+import { type Api, bearer, client } from '../helpers/client.js';
 import { expectData, expectValidation } from '../helpers/expect.js';
 import { given, type SignedIn } from '../helpers/given.js';
 import { type Stack, startStack } from '../helpers/stack.js';
@@ -51,6 +51,45 @@ test('a NUL character anywhere in a JSON body answers 400 on body, on routes wit
   // A backslash followed by the letters u0000 is text, not a NUL.
   const note = await api.as(admin).post(`/claims/${claim.id}/notes`, { body: 'a literal \\u0000 is fine' });
   t.is(note.statusCode, 201, note.body);
+});
+
+test('an unpaired surrogate escape in a JSON body answers 400 on body (jsonb cannot store it), on routes with and without a token; a pair is text', async (t) => {
+  const policyId = (await given.policy(stack, { agentId: admin.id })).id;
+  const claim = await claimIn(api.as(admin), policyId, 'filed');
+  const raw = (text: string) =>
+    stack.app.inject({
+      method: 'POST',
+      url: `/claims/${claim.id}/notes`,
+      payload: `{"body":"${text}"}`,
+      headers: { ...bearer(admin), 'content-type': 'application/json' },
+    });
+  for (const lone of ['\\ud800', 'x\\uDFFFy', '\\uDBFF\\u0041'])
+    expectValidation(t, await raw(lone), { body: 'wellFormed' });
+  t.is((await raw('a pair \\ud83d\\ude00 is an emoji')).statusCode, 201);
+
+  // The registry webhook: refused alone, before it could join (and fail) a batch of other deliveries.
+  const { signWebhook } = await import('../../shared/domain/registry/signature.js');
+  const signedRaw = (eventId: string, data: string) => {
+    const body = `{"eventId":"${eventId}","type":"identity.verified","occurredAt":"${new Date().toISOString()}","data":${data}}`;
+    const ts = Math.floor(Date.now() / 1000);
+    return stack.app.inject({
+      method: 'POST',
+      url: '/webhooks/registry',
+      payload: body,
+      headers: {
+        'content-type': 'application/json',
+        'webhook-id': eventId,
+        'webhook-timestamp': String(ts),
+        'webhook-signature': signWebhook(stack.app.config.REGISTRY_WEBHOOK_SECRET, eventId, ts, body),
+      },
+    });
+  };
+  const [poisoned, fine] = await Promise.all([
+    signedRaw('evt-lone-surrogate', '{"reference":"\\ud800"}'),
+    signedRaw('evt-beside-a-lone-surrogate', '{"reference":"REG-OK"}'),
+  ]);
+  expectValidation(t, poisoned, { body: 'wellFormed' });
+  t.is(fine.statusCode, 201);
 });
 
 test('a NUL character in a query value or a path segment answers 400', async (t) => {
