@@ -47,6 +47,13 @@ export async function assertNoEviction(redis: Redis): Promise<void> {
 }
 
 /** Starts one BullMQ worker per queue that has processors, the job schedulers and the outbox relay. */
+/**
+ * Queues whose jobs cannot usefully run side by side in one process: the audit chainer holds the one
+ * chain head's lock for its whole pass, so a second chain job would only wait on that lock, holding a
+ * pool connection the other queues need (four did, under a burst of registry events).
+ */
+const SERIAL_QUEUES = new Set<JobQueue>(['audit']);
+
 export async function startWorkers(opts: StartWorkersOptions): Promise<WorkerHandle> {
   const { config } = opts;
   const log = opts.log ?? createLogger(config.LOG_LEVEL, 'worker');
@@ -71,7 +78,7 @@ export async function startWorkers(opts: StartWorkersOptions): Promise<WorkerHan
     const worker = new Worker(queueName, (job) => runJob(deps, queueName, job), {
       connection: workerConnection,
       prefix: config.REDIS_PREFIX,
-      concurrency: config.WORKER_CONCURRENCY,
+      concurrency: SERIAL_QUEUES.has(queueName) ? 1 : config.WORKER_CONCURRENCY,
       autorun: true,
     });
     worker.on('error', (err) => log.error({ err, queue: queueName }, 'worker error'));

@@ -1,4 +1,5 @@
 import test from 'ava';
+import pg from 'pg';
 import { uuidv7 } from '../../shared/ids.js';
 import { OutboxRelay } from '../../shared/queues/outbox-relay.js';
 import { QueueSet } from '../../shared/queues/queue-set.js';
@@ -192,6 +193,41 @@ test.serial('job schedulers are registered once however many workers start', asy
     await b.close();
   }
 });
+
+test.serial(
+  'a worker process runs one audit chain job at a time: a second would only wait on the chain head, holding a connection',
+  async (t) => {
+    const workers = await startWorkers({
+      config: stack.config,
+      orm: stack.orm,
+      log: stack.app.log as never,
+      relay: false,
+      schedulers: false,
+    });
+    // Hold the chain head, as a long chaining pass of another process would.
+    const holder = new pg.Client({ connectionString: stack.config.DATABASE_URL });
+    await holder.connect();
+    try {
+      await holder.query('begin');
+      await holder.query('select * from audit_chain_head for update');
+      const queue = workers.queues.get('audit');
+      await Promise.all([1, 2, 3].map((i) => queue.add('chain', {}, { jobId: `serial-chain-${uuidv7()}-${i}` })));
+      await waitFor(async () => (await queue.getJobCounts('active')).active >= 1, 'a chain job running');
+      await new Promise((r) => setTimeout(r, 500));
+      const counts = await queue.getJobCounts('active', 'waiting');
+      t.is(counts.active, 1);
+      t.is(counts.waiting, 2);
+      await holder.query('commit');
+      await waitFor(async () => {
+        const c = await queue.getJobCounts('active', 'waiting');
+        return c.active + c.waiting === 0;
+      }, 'every chain job done');
+    } finally {
+      await holder.end();
+      await workers.close();
+    }
+  },
+);
 
 test.serial('a committed job wakes the relay at once, without waiting for its next poll', async (t) => {
   const email = `wake-${uuidv7()}@example.test`;
