@@ -58,7 +58,7 @@ export class RefusedAddresses {
 }
 
 /** The 429 envelope written at accept: the headers every answer carries that apply to an error. */
-function tooManyRefused(retryAfterS: number, max: number): string {
+function tooManyRefused(retryAfterS: number, max: number, apiVersion: string): string {
   const requestId = uuidv7();
   const body = JSON.stringify({
     error: {
@@ -72,7 +72,7 @@ function tooManyRefused(retryAfterS: number, max: number): string {
     'content-type: application/json; charset=utf-8',
     `content-length: ${Buffer.byteLength(body)}`,
     `x-request-id: ${requestId}`,
-    'api-version: 1',
+    `api-version: ${apiVersion}`,
     `ratelimit-limit: ${max}`,
     'ratelimit-remaining: 0',
     `ratelimit-reset: ${retryAfterS}`,
@@ -92,7 +92,7 @@ function tooManyRefused(retryAfterS: number, max: number): string {
  * where the socket address is the client's (no trusted proxy in front: behind one, every client would
  * share the proxy's address, and the proxy is the place for such limits).
  */
-export function guardConnections(server: Server, refused: RefusedAddresses): void {
+export function guardConnections(server: Server, refused: RefusedAddresses, apiVersion: string): void {
   const handlers = server.listeners('connection') as ((socket: Socket) => void)[];
   server.removeAllListeners('connection');
   server.on('connection', (socket: Socket) => {
@@ -102,6 +102,6 @@ export function guardConnections(server: Server, refused: RefusedAddresses): voi
       return;
     }
     socket.on('error', () => {});
-    socket.end(tooManyRefused(retryAfterS, refused.max), () => socket.destroy());
+    socket.end(tooManyRefused(retryAfterS, refused.max, apiVersion), () => socket.destroy());
   });
 }

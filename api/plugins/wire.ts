@@ -42,7 +42,7 @@ function closeOnceAnswered(reply: FastifyReply): void {
 export default fp(async (app) => {
   // Addresses whose requests keep being refused unread are answered at accept (see RefusedAddresses).
   const refused = new RefusedAddresses(app.config.RATE_LIMIT_REFUSED_MAX);
-  if (!app.config.TRUST_PROXY) guardConnections(app.server, refused);
+  if (!app.config.TRUST_PROXY) guardConnections(app.server, refused, API_VERSION);
   const refuseUnread = (request: FastifyRequest, reply: FastifyReply) => {
     refused.record(request.raw.socket?.remoteAddress);
     closeOnceAnswered(reply);

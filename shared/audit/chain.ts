@@ -1,6 +1,6 @@
 import { LockMode } from '@mikro-orm/core';
 import { sql } from 'kysely';
-import { db } from '../db/database.js';
+import { db, jsonRows } from '../db/database.js';
 import type { Orm } from '../db/orm.js';
 import { AuditChainHead } from '../db/write-path.entities.js';
 import { entryHash, selectChainable, toChainable } from './entry-hash.js';
@@ -48,22 +48,15 @@ async function chainOneBatch(orm: Orm, batchSize: number): Promise<ChainResult> 
     let seq = Number(head.lastSeq);
     let prevHash = head.lastHash;
     if (!rows.length) return { chained: 0, lastSeq: seq };
-    const links: { id: string; seq: number; prev_hash: string; hash: string }[] = [];
+    const links: { id: string; seq: string; prev_hash: string; hash: string }[] = [];
     for (const row of rows) {
       seq += 1;
       const hash = entryHash(prevHash, toChainable(row, seq));
-      links.push({ id: row.id, seq, prev_hash: prevHash, hash });
+      links.push({ id: row.id, seq: String(seq), prev_hash: prevHash, hash });
       prevHash = hash;
     }
     // One statement for the whole batch: the links travel as one JSON document, read back as rows.
-    const link = sql<{
-      id: string;
-      seq: string;
-      prev_hash: string;
-      hash: string;
-    }>`jsonb_to_recordset(${JSON.stringify(links)}::jsonb)`.as<'v'>(
-      sql`v(id uuid, seq bigint, prev_hash text, hash text)`,
-    );
+    const link = jsonRows(links, 'id uuid, seq bigint, prev_hash text, hash text');
     await db(em)
       .updateTable('audit_entries as a')
       .from(link)

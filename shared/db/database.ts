@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { InferKyselyDB } from '@mikro-orm/sql';
-import type { ColumnType, Kysely } from 'kysely';
+import { type ColumnType, type Kysely, sql } from 'kysely';
 import type { entities } from './entities.js';
 
 /**
@@ -21,3 +21,10 @@ export const db = (em: EntityManager): Kysely<Database> => em.getKysely<Database
 /** A timestamp as the API shows it (ISO 8601 UTC with milliseconds). */
 export const iso = (value: string | Date): string => new Date(value).toISOString();
 export const isoOrNull = (value: string | Date | null): string | null => (value === null ? null : iso(value));
+
+/**
+ * Rows sent as one JSON document and read back as the relation `v(columns)`: how the per-row values
+ * of a batch reach a single `UPDATE ... FROM` (one statement and one parameter, whatever the count).
+ */
+export const jsonRows = <R extends object>(rows: R[], columns: string) =>
+  sql<R>`jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)`.as<'v'>(sql.raw(`v(${columns})`));

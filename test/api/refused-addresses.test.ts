@@ -87,6 +87,7 @@ test('past RATE_LIMIT_REFUSED_MAX refusals in a second, new connections from the
     t.is(refused.headers['ratelimit-remaining'], '0');
     t.is(refused.headers['cache-control'], 'no-store');
     t.is(refused.headers['x-content-type-options'], 'nosniff');
+    t.is(refused.headers['api-version'], '1');
     const stored = await stack.orm.em
       .fork()
       .execute(`select count(*)::int as n from registry_events where event_id = ?`, [event.eventId]);

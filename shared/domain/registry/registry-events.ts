@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { sql } from 'kysely';
-import { db } from '../../db/database.js';
+import { db, jsonRows } from '../../db/database.js';
 import type { AuditInput } from '../../db/unit-of-work.js';
 import { job } from '../../jobs/catalogue.js';
 import type { Act } from '../act.js';
@@ -158,10 +158,6 @@ async function namedUsers(em: EntityManager, names: ReturnType<typeof namesOf>[]
   return { byId, byEmail };
 }
 
-/** Rows read back from one JSON document: how a batch's per-row values reach a single UPDATE. */
-const recordset = <R extends object>(rows: R[], columns: string) =>
-  sql<R>`jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)`.as<'v'>(sql.raw(`v(${columns})`));
-
 /**
  * Applies events to their users in one set of statements, whatever their number: the events are
  * claimed (marked processed) if their status is one of `from`, their users locked in id order, each
@@ -260,7 +256,7 @@ async function applyEvents(
   if (changed.size)
     await db(em)
       .updateTable('users as u')
-      .from(recordset([...changed.values()], 'id uuid, kyc_status text, kyc_reference text, national_id text'))
+      .from(jsonRows([...changed.values()], 'id uuid, kyc_status text, kyc_reference text, national_id text'))
       .set((eb) => ({
         kyc_status: eb.ref('v.kyc_status'),
         kyc_reference: eb.ref('v.kyc_reference'),
@@ -272,7 +268,7 @@ async function applyEvents(
   if (failed.length)
     await db(em)
       .updateTable('registry_events as e')
-      .from(recordset(failed, 'event_id text, reason text'))
+      .from(jsonRows(failed, 'event_id text, reason text'))
       .set((eb) => ({ status: 'failed', failure_reason: eb.ref('v.reason'), processed_at: null }))
       .whereRef('e.event_id', '=', 'v.event_id')
       .execute();
