@@ -1,26 +1,17 @@
 import test from 'ava';
+import { type AdminStack, withAdminStack } from '../helpers/admin-stack.js';
 import { claimIn } from '../helpers/claims.js';
-import { type Api, bearer, client } from '../helpers/client.js';
+import { bearer } from '../helpers/client.js';
 import { expectData, expectValidation } from '../helpers/expect.js';
-import { given, type SignedIn } from '../helpers/given.js';
-import { type Stack, startStack } from '../helpers/stack.js';
+import { given } from '../helpers/given.js';
 import { postRegistryEvent } from '../helpers/webhooks.js';
 
 /**
  * Input that passes a loose check but that PostgreSQL or JavaScript cannot take answers 400 on its
  * field, never 500: NUL characters, uuids with a prefix, dates that do not exist or cannot be stored.
  */
-let stack: Stack;
-let api: Api;
-let admin: SignedIn;
-test.before(async () => {
-  stack = await startStack();
-  api = client(stack.app);
-  admin = await given.admin(stack);
-});
-test.after.always(async () => {
-  await stack?.close();
-});
+let { stack, api, admin } = {} as AdminStack;
+withAdminStack(test, (s) => ({ stack, api, admin } = s));
 
 test('a NUL character anywhere in a JSON body answers 400 on body, on routes with and without a token', async (t) => {
   const policyId = (await given.policy(stack, { agentId: admin.id })).id;

@@ -1,22 +1,12 @@
 import test from 'ava';
-import { type Api, client } from '../../helpers/client.js';
+import { type AdminStack, withAdminStack } from '../../helpers/admin-stack.js';
 import { sqlOn } from '../../helpers/db.js';
 import { expectData, expectError, like } from '../../helpers/expect.js';
-import { given, type SignedIn } from '../../helpers/given.js';
-import { type Stack, startStack } from '../../helpers/stack.js';
+import { given } from '../../helpers/given.js';
 
 /** The policy state machine (cancel, reinstate), endorsements and what the timeline records of them. */
-let stack: Stack;
-let api: Api;
-let admin: SignedIn;
-test.before(async () => {
-  stack = await startStack();
-  api = client(stack.app);
-  admin = await given.admin(stack);
-});
-test.after.always(async () => {
-  await stack?.close();
-});
+let { stack, api, admin } = {} as AdminStack;
+withAdminStack(test, (s) => ({ stack, api, admin } = s));
 
 const sql = (query: string, params: unknown[] = []) => sqlOn(stack)(query, params);
 const policyOf = (opts: Partial<Parameters<typeof given.policy>[1]> = {}) =>

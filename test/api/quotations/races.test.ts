@@ -1,27 +1,17 @@
 import test from 'ava';
 import pg from 'pg';
-import { type Api, client } from '../../helpers/client.js';
+import { type AdminStack, withAdminStack } from '../../helpers/admin-stack.js';
 import { sqlOn } from '../../helpers/db.js';
 import { expectData, expectError } from '../../helpers/expect.js';
-import { given, type SignedIn } from '../../helpers/given.js';
 import { quote, requestQuote } from '../../helpers/quotations.js';
-import { type Stack, startStack, waitFor } from '../../helpers/stack.js';
+import { waitFor } from '../../helpers/stack.js';
 
 /**
  * Quotation actions fired in parallel: exactly one wins. The loser answers 409 CONFLICT when it read
  * the quotation before the winner committed (the version moved on), 422 when it read it after.
  */
-let stack: Stack;
-let api: Api;
-let admin: SignedIn;
-test.before(async () => {
-  stack = await startStack();
-  api = client(stack.app);
-  admin = await given.admin(stack);
-});
-test.after.always(async () => {
-  await stack?.close();
-});
+let { stack, api, admin } = {} as AdminStack;
+withAdminStack(test, (s) => ({ stack, api, admin } = s));
 
 const sql = (query: string, params: unknown[] = []) => sqlOn(stack)(query, params);
 const quoted = async (t: any) => {

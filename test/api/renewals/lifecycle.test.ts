@@ -1,22 +1,12 @@
 import test from 'ava';
-import { type Api, client } from '../../helpers/client.js';
+import { type AdminStack, withAdminStack } from '../../helpers/admin-stack.js';
 import { sqlOn } from '../../helpers/db.js';
 import { expectData, expectError, expectValidation, like } from '../../helpers/expect.js';
-import { given, type SignedIn } from '../../helpers/given.js';
-import { type Stack, startStack } from '../../helpers/stack.js';
+import { given } from '../../helpers/given.js';
 
 /** A renewal from generation to conversion, every refusal on the way, and what the policy timeline shows. */
-let stack: Stack;
-let api: Api;
-let admin: SignedIn;
-test.before(async () => {
-  stack = await startStack();
-  api = client(stack.app);
-  admin = await given.admin(stack);
-});
-test.after.always(async () => {
-  await stack?.close();
-});
+let { stack, api, admin } = {} as AdminStack;
+withAdminStack(test, (s) => ({ stack, api, admin } = s));
 
 const sql = (query: string, params: unknown[] = []) => sqlOn(stack)(query, params);
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();

@@ -2,24 +2,14 @@ import test, { type ExecutionContext } from 'ava';
 import { PERMISSION_NAMES, PERMISSIONS } from '../../../shared/domain/access/permissions.js';
 import { ADMIN_ROLE_ID } from '../../../shared/domain/access/system-roles.js';
 import { uuidv7 } from '../../../shared/ids.js';
-import { type Api, client } from '../../helpers/client.js';
+import { type AdminStack, withAdminStack } from '../../helpers/admin-stack.js';
 import { expectData, expectError, expectValidation, missing } from '../../helpers/expect.js';
-import { given, type SignedIn, systemRole } from '../../helpers/given.js';
-import { type Stack, startStack } from '../../helpers/stack.js';
+import { given, systemRole } from '../../helpers/given.js';
 import { createRole } from '../../helpers/through-api.js';
 
 /** Reading the permission catalogue and the roles: the seeded system roles, paging, one role. */
-let stack: Stack;
-let api: Api;
-let admin: SignedIn;
-test.before(async () => {
-  stack = await startStack();
-  api = client(stack.app);
-  admin = await given.admin(stack);
-});
-test.after.always(async () => {
-  await stack?.close();
-});
+let { stack, api, admin } = {} as AdminStack;
+withAdminStack(test, (s) => ({ stack, api, admin } = s));
 
 const SYSTEM_ROLE_NAMES = ['admin', 'agent', 'claims_handler', 'compliance_officer', 'insurer_staff', 'underwriter'];
 type Listed = { id: string; name: string; system: boolean; permissions: string[] };

@@ -1,25 +1,16 @@
 import test from 'ava';
 import pg from 'pg';
 import { uuidv7 } from '../../../shared/ids.js';
-import { type Api, client } from '../../helpers/client.js';
+import { type AdminStack, withAdminStack } from '../../helpers/admin-stack.js';
 import { sqlOn, unique } from '../../helpers/db.js';
 import { expectData, expectError, expectNoContent, expectValidation } from '../../helpers/expect.js';
-import { given, type SignedIn, systemRole } from '../../helpers/given.js';
-import { databaseUrl, type Stack, startStack, waitFor } from '../../helpers/stack.js';
+import { given, systemRole } from '../../helpers/given.js';
+import { databaseUrl, waitFor } from '../../helpers/stack.js';
 import { createRole } from '../../helpers/through-api.js';
 
 /** Creating, renaming and deleting roles: names unique in any case, system roles fixed, held roles kept; all audited. */
-let stack: Stack;
-let api: Api;
-let admin: SignedIn;
-test.before(async () => {
-  stack = await startStack();
-  api = client(stack.app);
-  admin = await given.admin(stack);
-});
-test.after.always(async () => {
-  await stack?.close();
-});
+let { stack, api, admin } = {} as AdminStack;
+withAdminStack(test, (s) => ({ stack, api, admin } = s));
 
 const sql = (query: string, params: unknown[] = []) => sqlOn(stack)(query, params);
 const roleName = (label = 'role') => `${label}-${unique()}`;

@@ -1,27 +1,17 @@
 import test from 'ava';
-import { type Api, client } from '../../helpers/client.js';
+import { type AdminStack, withAdminStack } from '../../helpers/admin-stack.js';
 import { duringRoleChange } from '../../helpers/concurrency.js';
 import { sqlOn, unique } from '../../helpers/db.js';
 import { expectData, expectError, missing } from '../../helpers/expect.js';
-import { given, type SignedIn } from '../../helpers/given.js';
-import { type Stack, startStack } from '../../helpers/stack.js';
+import { given } from '../../helpers/given.js';
 import { createRole } from '../../helpers/through-api.js';
 
 /**
  * Nobody grants what they do not hold: role writes need role:write, data scope all (roles are
  * platform-wide) and every permission they hand out.
  */
-let stack: Stack;
-let api: Api;
-let admin: SignedIn;
-test.before(async () => {
-  stack = await startStack();
-  api = client(stack.app);
-  admin = await given.admin(stack);
-});
-test.after.always(async () => {
-  await stack?.close();
-});
+let { stack, api, admin } = {} as AdminStack;
+withAdminStack(test, (s) => ({ stack, api, admin } = s));
 
 const sql = (query: string, params: unknown[] = []) => sqlOn(stack)(query, params);
 const roleName = (label = 'role') => `${label}-${unique()}`;

@@ -1,24 +1,14 @@
 import test from 'ava';
 import { PERMISSION_NAMES } from '../../../shared/domain/access/permissions.js';
 import { ADMIN_ROLE_ID } from '../../../shared/domain/access/system-roles.js';
-import { type Api, client } from '../../helpers/client.js';
+import { type AdminStack, withAdminStack } from '../../helpers/admin-stack.js';
 import { expectData, expectError, expectValidation } from '../../helpers/expect.js';
-import { given, type SignedIn } from '../../helpers/given.js';
-import { type Stack, startStack } from '../../helpers/stack.js';
+import { given } from '../../helpers/given.js';
 import { createRole } from '../../helpers/through-api.js';
 
 /** PUT /roles/{id}/permissions: the whole set replaced, checked against the catalogue, live for every holder at once. */
-let stack: Stack;
-let api: Api;
-let admin: SignedIn;
-test.before(async () => {
-  stack = await startStack();
-  api = client(stack.app);
-  admin = await given.admin(stack);
-});
-test.after.always(async () => {
-  await stack?.close();
-});
+let { stack, api, admin } = {} as AdminStack;
+withAdminStack(test, (s) => ({ stack, api, admin } = s));
 
 const permissionsOf = async (id: string) =>
   (await api.as(admin).get(`/roles/${id}`)).json().data.permissions as string[];

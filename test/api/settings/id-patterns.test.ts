@@ -1,22 +1,12 @@
 import test, { type ExecutionContext } from 'ava';
 import { type IdEntity, nextNumber } from '../../../shared/domain/id-patterns/numbers.js';
-import { type Api, client } from '../../helpers/client.js';
+import { type AdminStack, withAdminStack } from '../../helpers/admin-stack.js';
 import { expectData, expectError } from '../../helpers/expect.js';
-import { given, type SignedIn } from '../../helpers/given.js';
-import { type Stack, startStack } from '../../helpers/stack.js';
+import { given } from '../../helpers/given.js';
 
 /** Identifier patterns: the token language, one active pattern per entity, and a gapless, unique sequence. */
-let stack: Stack;
-let api: Api;
-let admin: SignedIn;
-test.before(async () => {
-  stack = await startStack();
-  api = client(stack.app);
-  admin = await given.admin(stack);
-});
-test.after.always(async () => {
-  await stack?.close();
-});
+let { stack, api, admin } = {} as AdminStack;
+withAdminStack(test, (s) => ({ stack, api, admin } = s));
 
 const activeOf = async (t: ExecutionContext, entity: string) =>
   expectData(t, await api.as(admin).get('/id-patterns?limit=100')).find((p: any) => p.entity === entity && p.active);

@@ -1,20 +1,12 @@
 import test from 'ava';
-import { type Api, client } from '../../helpers/client.js';
+import { type AdminStack, withAdminStack } from '../../helpers/admin-stack.js';
 import { expectData, expectError, expectValidation } from '../../helpers/expect.js';
-import { given, type SignedIn } from '../../helpers/given.js';
-import { type Stack, startStack } from '../../helpers/stack.js';
+import { given } from '../../helpers/given.js';
 
 /** Operational policies: unique per category and key, values checked for the keys the service reads, read when needed. */
-let stack: Stack;
-let api: Api;
-let admin: SignedIn;
-test.before(async () => {
-  stack = await startStack({ env: { LOCKOUT_THRESHOLD: '10', LOCKOUT_MINUTES: '15', RATE_LIMIT_LOGIN_MAX: '100000' } });
-  api = client(stack.app);
-  admin = await given.admin(stack);
-});
-test.after.always(async () => {
-  await stack?.close();
+let { stack, api, admin } = {} as AdminStack;
+withAdminStack(test, (s) => ({ stack, api, admin } = s), {
+  env: { LOCKOUT_THRESHOLD: '10', LOCKOUT_MINUTES: '15', RATE_LIMIT_LOGIN_MAX: '100000' },
 });
 
 test('create, get, list by category with q and sort, and update', async (t) => {

@@ -1,23 +1,13 @@
 import test from 'ava';
-import { type Api, client } from '../../helpers/client.js';
+import { type AdminStack, withAdminStack } from '../../helpers/admin-stack.js';
 import { auditOn, unique } from '../../helpers/db.js';
 import { expectData, expectError } from '../../helpers/expect.js';
-import { given, type SignedIn, systemRole } from '../../helpers/given.js';
-import { type Stack, startStack } from '../../helpers/stack.js';
+import { given, systemRole } from '../../helpers/given.js';
 import { newEmail } from '../../helpers/through-api.js';
 
 /** Every change to a user is audited with the real actor and the request id; a refused one is not. */
-let stack: Stack;
-let api: Api;
-let admin: SignedIn;
-test.before(async () => {
-  stack = await startStack();
-  api = client(stack.app);
-  admin = await given.admin(stack);
-});
-test.after.always(async () => {
-  await stack?.close();
-});
+let { stack, api, admin } = {} as AdminStack;
+withAdminStack(test, (s) => ({ stack, api, admin } = s));
 
 const AGENT_ID = systemRole('agent').id;
 const auditOf = (subjectId: string, action: string) => auditOn(stack)(subjectId, action);

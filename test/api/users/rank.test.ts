@@ -1,27 +1,17 @@
 import test from 'ava';
 import { PERMISSION_NAMES } from '../../../shared/domain/access/permissions.js';
-import { type Api, client } from '../../helpers/client.js';
+import { type AdminStack, withAdminStack } from '../../helpers/admin-stack.js';
 import { duringRoleChange } from '../../helpers/concurrency.js';
 import { sqlOn, unique } from '../../helpers/db.js';
 import { expectData, expectError, missing } from '../../helpers/expect.js';
-import { given, type SignedIn, systemRole } from '../../helpers/given.js';
-import { type Stack, startStack } from '../../helpers/stack.js';
+import { given, systemRole } from '../../helpers/given.js';
 
 /**
  * Rank: acting on a user (update, suspend, archive, activate, role removal) needs every permission the
  * user holds; nobody disables or demotes someone who outranks them. Role grants stay within the scope.
  */
-let stack: Stack;
-let api: Api;
-let admin: SignedIn;
-test.before(async () => {
-  stack = await startStack();
-  api = client(stack.app);
-  admin = await given.admin(stack);
-});
-test.after.always(async () => {
-  await stack?.close();
-});
+let { stack, api, admin } = {} as AdminStack;
+withAdminStack(test, (s) => ({ stack, api, admin } = s));
 
 const AGENT = systemRole('agent');
 const CLAIMS = systemRole('claims_handler');

@@ -1,24 +1,14 @@
 import test, { type ExecutionContext } from 'ava';
 import { uuidv7 } from '../../../shared/ids.js';
-import { type Api, client } from '../../helpers/client.js';
+import { type AdminStack, withAdminStack } from '../../helpers/admin-stack.js';
 import { sqlOn, unique } from '../../helpers/db.js';
 import { expectData, expectValidation } from '../../helpers/expect.js';
-import { given, type SignedIn } from '../../helpers/given.js';
-import { type Stack, startStack } from '../../helpers/stack.js';
+import { given } from '../../helpers/given.js';
 import { createUser } from '../../helpers/through-api.js';
 
 /** GET /users and GET /users/{id} for a caller of scope all: paging, filters, search, sort, parameter validation. */
-let stack: Stack;
-let api: Api;
-let admin: SignedIn;
-test.before(async () => {
-  stack = await startStack();
-  api = client(stack.app);
-  admin = await given.admin(stack);
-});
-test.after.always(async () => {
-  await stack?.close();
-});
+let { stack, api, admin } = {} as AdminStack;
+withAdminStack(test, (s) => ({ stack, api, admin } = s));
 
 type Listed = { id: string; email: string };
 const ids = (list: Listed[]) => list.map((u) => u.id);

@@ -2,25 +2,15 @@ import test from 'ava';
 import { PERMISSION_NAMES } from '../../../shared/domain/access/permissions.js';
 import { ADMIN_ROLE_ID } from '../../../shared/domain/access/system-roles.js';
 import { uuidv7 } from '../../../shared/ids.js';
-import { type Api, client } from '../../helpers/client.js';
+import { type AdminStack, withAdminStack } from '../../helpers/admin-stack.js';
 import { duringRoleChange } from '../../helpers/concurrency.js';
 import { auditOn, sqlOn, unique } from '../../helpers/db.js';
 import { expectData, expectError, expectValidation, missing } from '../../helpers/expect.js';
 import { given, type SignedIn, systemRole } from '../../helpers/given.js';
-import { type Stack, startStack } from '../../helpers/stack.js';
 
 /** The roles of a user: assigning and removing them, and nobody grants more than they hold. */
-let stack: Stack;
-let api: Api;
-let admin: SignedIn;
-test.before(async () => {
-  stack = await startStack();
-  api = client(stack.app);
-  admin = await given.admin(stack);
-});
-test.after.always(async () => {
-  await stack?.close();
-});
+let { stack, api, admin } = {} as AdminStack;
+withAdminStack(test, (s) => ({ stack, api, admin } = s));
 
 const AGENT = systemRole('agent');
 const sql = (query: string, params: unknown[] = []) => sqlOn(stack)(query, params);

@@ -1,27 +1,17 @@
 import test from 'ava';
 import { uuidv7 } from '../../../shared/ids.js';
-import { type Api, client } from '../../helpers/client.js';
+import { type AdminStack, withAdminStack } from '../../helpers/admin-stack.js';
 import { sqlOn, unique } from '../../helpers/db.js';
 import { expectData, expectError } from '../../helpers/expect.js';
-import { given, type SignedIn } from '../../helpers/given.js';
-import { type Stack, startStack } from '../../helpers/stack.js';
+import { given } from '../../helpers/given.js';
 import { newEmail } from '../../helpers/through-api.js';
 
 /**
  * Data scope on users: an agent-scoped caller sees only themselves, an insurer-scoped caller only their
  * insurer's users, and anything outside the scope is 404 as if absent (403 when asked for by filter).
  */
-let stack: Stack;
-let api: Api;
-let admin: SignedIn;
-test.before(async () => {
-  stack = await startStack();
-  api = client(stack.app);
-  admin = await given.admin(stack);
-});
-test.after.always(async () => {
-  await stack?.close();
-});
+let { stack, api, admin } = {} as AdminStack;
+withAdminStack(test, (s) => ({ stack, api, admin } = s));
 
 const sql = (query: string, params: unknown[] = []) => sqlOn(stack)(query, params);
 const ids = (list: { id: string }[]) => list.map((u) => u.id);

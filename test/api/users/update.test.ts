@@ -1,23 +1,12 @@
 import test from 'ava';
 import { uuidv7 } from '../../../shared/ids.js';
-import { type Api, client } from '../../helpers/client.js';
+import { type AdminStack, withAdminStack } from '../../helpers/admin-stack.js';
 import { expectData, expectError, expectValidation } from '../../helpers/expect.js';
-import { given, type SignedIn } from '../../helpers/given.js';
-import { type Stack, startStack } from '../../helpers/stack.js';
 import { createUser, newEmail } from '../../helpers/through-api.js';
 
 /** PATCH /users/{id}: what may change and what may not. */
-let stack: Stack;
-let api: Api;
-let admin: SignedIn;
-test.before(async () => {
-  stack = await startStack();
-  api = client(stack.app);
-  admin = await given.admin(stack);
-});
-test.after.always(async () => {
-  await stack?.close();
-});
+let { api, admin } = {} as AdminStack;
+withAdminStack(test, (s) => ({ api, admin } = s));
 
 test('PATCH /users/{id} updates name, phone and locale', async (t) => {
   const user = await createUser(api.as(admin));
