@@ -127,7 +127,7 @@ export async function generateRenewalForTerm(
       .executeTakeFirst();
     if (!stillDue) return { result: 'not-due' as const, audit: [] };
     const policy = await em.findOneOrFail(Policy, policyId);
-    // A next term the service cannot keep (past 2999-12-31) is not an error to retry: skipped, and said.
+    // A next term the service cannot keep (past 2999-12-31, over 50 years) is no error to retry: skipped, and said.
     const { problem } = renewalTerm(policy);
     if (problem) {
       deps.log.warn({ policyId, termFrom, problem: problem.details }, `renewal not generated: ${problem.message}`);
