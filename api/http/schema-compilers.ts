@@ -1,6 +1,7 @@
 import SerializerSelector from '@fastify/fast-json-stringify-compiler';
 import Ajv, { type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
+import { dayInRange, instantInRange } from '../../shared/calendar.js';
 import { UUID_TEXT } from '../../shared/ids.js';
 
 /**
@@ -30,29 +31,24 @@ export function validators(shared: readonly object[]) {
   };
 }
 
-/** Years a date of this service may have: wide for any policy, claim or birth, narrow enough to store and to add a term to. */
-const FIRST_YEAR = 1900;
-const LAST_YEAR = 2999;
-const inYears = (year: number) => year >= FIRST_YEAR && year <= LAST_YEAR;
-
 /**
  * Formats as PostgreSQL and JavaScript dates take them, where ajv-formats is wider: a uuid is the bare
- * 8-4-4-4-12 form (no `urn:uuid:` prefix), a date is a real calendar day in 1900..2999, a date-time
- * also has no leap second (JavaScript has none). Anything wider passed validation and failed later as a 500.
+ * 8-4-4-4-12 form (no `urn:uuid:` prefix), a date is a real calendar day within the dates the service
+ * keeps (1900-01-01 to 2999-12-31, shared/calendar.ts), a date-time has a real calendar day, no leap
+ * second (JavaScript has none) and names an instant within those days once its offset is applied
+ * (`2999-12-31T23:00:00-02:00` is in 3000). Anything wider passed validation and failed later as a 500.
  */
 function withStrictFormats(ajv: Ajv.default): Ajv.default {
   ajv.addFormat('uuid', UUID_TEXT);
-  const isDate = (value: string) => {
-    const match = /^(\d{4})-\d{2}-\d{2}$/.exec(value);
-    if (!match || !inYears(Number(match[1]))) return false;
+  const isDay = (value: string) => {
     const day = new Date(`${value}T00:00:00.000Z`);
-    return !Number.isNaN(day.getTime()) && day.toISOString().startsWith(value);
+    return /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(day.getTime()) && day.toISOString().startsWith(value);
   };
-  ajv.addFormat('date', isDate);
+  ajv.addFormat('date', (value: string) => isDay(value) && dayInRange(value));
   ajv.addFormat('date-time', (value: string) => {
     const match =
       /^(\d{4}-\d{2}-\d{2})[Tt ]([01]\d|2[0-3]):[0-5]\d:[0-5]\d(\.\d+)?([Zz]|[+-]([01]\d|2[0-3]):[0-5]\d)$/.exec(value);
-    return !!match && isDate(match[1]);
+    return !!match && isDay(match[1]) && instantInRange(Date.parse(value));
   });
   return ajv;
 }

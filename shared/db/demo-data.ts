@@ -12,14 +12,9 @@ import { Policy } from '../domain/policies/policy.entity.js';
 import { POLICY_WORKFLOW } from '../domain/policies/policy.workflow.js';
 import { cancelPolicy, reinstatePolicy } from '../domain/policies/policy-status.js';
 import { expirePolicies } from '../domain/policies/policy-sweeps.js';
+import { convertRenewal } from '../domain/renewals/convert-renewal.js';
 import { generateRenewalForTerm, lapseRenewals, walkDueRenewals } from '../domain/renewals/renewal-sweeps.js';
-import {
-  acceptRenewal,
-  convertRenewal,
-  declineRenewal,
-  generateRenewal,
-  offerRenewal,
-} from '../domain/renewals/renewals.service.js';
+import { acceptRenewal, declineRenewal, generateRenewal, offerRenewal } from '../domain/renewals/renewals.service.js';
 import { User } from '../domain/users/user.entity.js';
 import { transition } from '../domain/workflow.js';
 import { uuidv7 } from '../ids.js';

@@ -1,12 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { DISPUTE_LIST, toDisputeView } from '../../../shared/domain/disputes/dispute.view.js';
 import { DISPUTE_WORKFLOW } from '../../../shared/domain/disputes/dispute.workflow.js';
 import {
-  DISPUTE_LIST,
   getDispute,
   listDisputes,
   raiseDispute,
   resolveDispute,
-  toDisputeView,
   triageDispute,
   withdrawDispute,
 } from '../../../shared/domain/disputes/disputes.service.js';

@@ -1,10 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { ENDORSEMENT_LIST, toEndorsementView } from '../../../shared/domain/policies/endorsement.view.js';
 import {
   approveEndorsement,
   createEndorsement,
-  ENDORSEMENT_LIST,
   listEndorsements,
-  toEndorsementView,
 } from '../../../shared/domain/policies/endorsements.js';
 import { getPolicy, issuePolicy, listPolicies } from '../../../shared/domain/policies/policies.service.js';
 import { POLICY_LIST } from '../../../shared/domain/policies/policy.list.js';

@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { POLICY_WORKFLOW } from '../../../shared/domain/policies/policy.workflow.js';
+import { convertRenewal } from '../../../shared/domain/renewals/convert-renewal.js';
 import { RENEWAL_LIST } from '../../../shared/domain/renewals/renewal.list.js';
 import { toRenewalView } from '../../../shared/domain/renewals/renewal.view.js';
 import { RENEWAL_WORKFLOW } from '../../../shared/domain/renewals/renewal.workflow.js';
 import {
   acceptRenewal,
-  convertRenewal,
   declineRenewal,
   generateRenewal,
   getRenewal,

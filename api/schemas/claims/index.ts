@@ -214,7 +214,7 @@ export const settleClaimSchema = {
   operationId: 'settleClaim',
   tags,
   description:
-    "Settles at an amount in the claim's currency, at most the claimed amount and the sum insured (422 SETTLEMENT_EXCEEDS_COVER).",
+    "Settles at an amount in the claim's currency, more than zero (400; a claim worth nothing is repudiated), at most the claimed amount and the sum insured (422 SETTLEMENT_EXCEEDS_COVER).",
   params: IdParams,
   body: Type.Object({ amount: Money, note: Type.Optional(Reason) }, { additionalProperties: false }),
   response: claimResponse,

@@ -163,7 +163,7 @@ export const issuePolicySchema = {
   tags,
   summary: 'Issue a policy',
   description:
-    "Issues an active policy numbered by the policy identifier pattern. An agent issues their own (agentId defaults to them); an insurer's staff issue for their insurer (insurerId defaults to it). sumInsured and premium share one currency; effectiveTo is after effectiveFrom.",
+    "Issues an active policy numbered by the policy identifier pattern. An agent issues their own (agentId defaults to them); an insurer's staff issue for their insurer (insurerId defaults to it). sumInsured and premium share one currency; effectiveTo is after effectiveFrom and at most 50 years later (the same day; 28 February for 29 February). Dates lie between 1900-01-01 and 2999-12-31.",
   body: Type.Object(
     {
       agentId: Type.Optional(IdOf('The agent')),
@@ -233,7 +233,7 @@ export const createEndorsementSchema = {
   operationId: 'createEndorsement',
   tags,
   description:
-    "Proposes a change to an active or reinstated policy; it applies when approved. effectiveDate is within the policy's period; money changes are in the policy currency.",
+    "Proposes a change to an active or reinstated policy; it applies when approved. effectiveDate is within the policy's period; money changes are in the policy currency; changes.effectiveTo keeps the term at most 50 years (400).",
   params: IdParams,
   body: Type.Object(
     {

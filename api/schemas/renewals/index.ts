@@ -80,7 +80,7 @@ export const generateRenewalSchema = {
   operationId: 'generateRenewal',
   tags,
   description:
-    'Creates a pending renewal for the next term (the same length, from the day after effectiveTo) at the current premium. A second open renewal of the policy answers 409 CONFLICT; a policy that is not active, reinstated or expired answers 422.',
+    'Creates a pending renewal for the next term (the same length, from the day after effectiveTo) at the current premium. A second open renewal of the policy answers 409 CONFLICT; a policy that is not active, reinstated or expired answers 422; so does a next term the service cannot keep (ending after 2999-12-31, or longer than 50 years: 422 INVARIANT_VIOLATION, details naming the date).',
   params: Type.Object({ policyId: IdOf('The policy') }),
   response: { 201: Envelope(Renewal, 'The renewal, pending'), ...ERROR_RESPONSES },
 };

@@ -2,12 +2,12 @@ import { raw } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { sql } from 'kysely';
 import { db } from '../../db/database.js';
-import { DomainRuleError } from '../../errors/index.js';
+import { DomainRuleError, ValidationError } from '../../errors/index.js';
 import { covers, scopeOf } from '../access/scope.js';
 import type { UserAct } from '../act.js';
 import type { ServiceDeps } from '../deps.js';
 import { Policy } from '../policies/policy.entity.js';
-import type { Money } from '../policies/policy.view.js';
+import { type Money, notPositive } from '../policies/policy.view.js';
 import { permissionsHeldBy } from '../users/user-guards.js';
 import { transition } from '../workflow.js';
 import type { IClaim } from './claim.entity.js';
@@ -114,14 +114,17 @@ export const requestClaimDocuments = (deps: ServiceDeps, act: UserAct, input: { 
   });
 
 /**
- * Settles at `amount` (in the claim's currency): at most the claimed amount and the policy's sum
- * insured (422 SETTLEMENT_EXCEEDS_COVER). The settlement shows on the policy's timeline.
+ * Settles at `amount` (in the claim's currency): more than zero (400: a claim worth nothing is
+ * repudiated), at most the claimed amount and the policy's sum insured (422 SETTLEMENT_EXCEEDS_COVER).
+ * The settlement shows on the policy's timeline.
  */
 export async function settleClaim(
   deps: ServiceDeps,
   act: UserAct,
   input: { id: string; amount: Money; note?: string },
 ) {
+  const zero = notPositive('amount', input.amount);
+  if (zero.length) throw new ValidationError(zero);
   return claimAction(deps, act, input.id, 'settle', async (claim, tx) => {
     if (input.amount.currency !== claim.currency)
       throw new DomainRuleError('INVARIANT_VIOLATION', `amount must be in the claim's currency, ${claim.currency}`, {

@@ -1,7 +1,7 @@
 import { LockMode, raw } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { type InferResult, sql } from 'kysely';
-import { db, iso, isoOrNull } from '../../db/database.js';
+import { computedInstant } from '../../calendar.js';
+import { db } from '../../db/database.js';
 import type { Keyset } from '../../db/keyset.js';
 import { DomainRuleError, ForbiddenError, InvalidTransitionError, NotFoundError } from '../../errors/index.js';
 import { UUID_TEXT, uuidv7 } from '../../ids.js';
@@ -10,97 +10,22 @@ import type { UserAct } from '../act.js';
 import { CLAIM_SCOPE_COLUMNS } from '../claims/claim.list.js';
 import type { ServiceDeps } from '../deps.js';
 import { nextNumber } from '../id-patterns/numbers.js';
-import { defineList, listPage, type Page } from '../list.js';
+import { listPage, type Page } from '../list.js';
 import { transition } from '../workflow.js';
+import { Dispute, type DisputeOutcome, type DisputeSeverity, type DisputeSubject } from './dispute.entity.js';
 import {
-  Dispute,
-  type DisputeOutcome,
-  type DisputeSeverity,
-  type DisputeStatus,
-  type DisputeSubject,
-} from './dispute.entity.js';
+  DISPUTE_LIST,
+  type DisputeFilters,
+  type DisputeRow,
+  type DisputeView,
+  disputeRows,
+  loadDisputeView,
+  toDisputeView,
+} from './dispute.view.js';
 import { DISPUTE_WORKFLOW } from './dispute.workflow.js';
 
 /** The final response is due eight weeks after a dispute is raised. */
 export const RESPONSE_DUE_WEEKS = 8;
-
-export interface DisputeView {
-  id: string;
-  disputeNumber: string;
-  status: DisputeStatus;
-  subjectType: DisputeSubject;
-  subjectId: string;
-  raisedBy: string;
-  reason: string;
-  description: string | null;
-  severity: DisputeSeverity | null;
-  assigneeId: string | null;
-  triageNote: string | null;
-  outcome: DisputeOutcome | null;
-  resolution: string | null;
-  withdrawReason: string | null;
-  responseDueAt: string;
-  resolvedAt: string | null;
-  closedAt: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
-
-const disputeRows = (em: EntityManager) => db(em).selectFrom('disputes as d').selectAll('d');
-type DisputeRow = InferResult<ReturnType<typeof disputeRows>>[number];
-
-export const toDisputeView = (r: DisputeRow): DisputeView => ({
-  id: r.id,
-  disputeNumber: r.dispute_number,
-  status: r.status,
-  subjectType: r.subject_type,
-  subjectId: r.subject_id,
-  raisedBy: r.raised_by,
-  reason: r.reason,
-  description: r.description,
-  severity: r.severity,
-  assigneeId: r.assignee_id,
-  triageNote: r.triage_note,
-  outcome: r.outcome,
-  resolution: r.resolution,
-  withdrawReason: r.withdraw_reason,
-  responseDueAt: iso(r.response_due_at),
-  resolvedAt: isoOrNull(r.resolved_at),
-  closedAt: isoOrNull(r.closed_at),
-  createdAt: iso(r.created_at),
-  updatedAt: iso(r.updated_at),
-});
-
-export interface DisputeFilters {
-  status?: DisputeStatus;
-  subjectType?: DisputeSubject;
-  subjectId?: string;
-}
-
-/**
- * GET /disputes. A dispute belongs to whoever raised it, not to an agent or insurer: its visibility is
- * its own rule (raiser or scope all), applied by the service as the `raisedBy` condition.
- */
-export const DISPUTE_LIST = defineList({
-  name: 'disputes',
-  rows: disputeRows,
-  sortable: ['createdAt', 'responseDueAt', 'disputeNumber'] as const,
-  defaultSort: '-createdAt',
-  sortKeys: (eb) => ({
-    createdAt: eb.ref('d.created_at'),
-    responseDueAt: eb.ref('d.response_due_at'),
-    disputeNumber: eb.ref('d.dispute_number'),
-    id: eb.ref('d.id'),
-  }),
-  scope: 'none',
-  search: (eb) => sql<string>`(lower(${eb.ref('d.dispute_number')}) || ' ' || lower(${eb.ref('d.reason')}))`,
-  filters: {
-    status: (eb, status: DisputeStatus) => eb('d.status', '=', status),
-    subjectType: (eb, subjectType: DisputeSubject) => eb('d.subject_type', '=', subjectType),
-    subjectId: (eb, subjectId: string) => eb('d.subject_id', '=', subjectId),
-    raisedBy: (eb, userId: string) => eb('d.raised_by', '=', userId),
-  } as const,
-});
 
 /** Whose disputes the caller sees: everyone's with scope all, else their own. */
 const visibleTo = (act: UserAct) => (act.caller.scope.kind === 'all' ? undefined : act.caller.userId);
@@ -143,9 +68,6 @@ async function lockDisputeToHandle(tx: EntityManager, act: UserAct, id: string) 
   return dispute;
 }
 
-const loadView = async (em: EntityManager, id: string) =>
-  toDisputeView((await disputeRows(em).where('d.id', '=', id).executeTakeFirst())!);
-
 export interface RaiseDisputeInput {
   subjectType: DisputeSubject;
   subjectId: string;
@@ -181,11 +103,11 @@ export async function raiseDispute(deps: ServiceDeps, act: UserAct, input: Raise
       raisedBy: act.caller.userId,
       reason: input.reason,
       description: input.description ?? null,
-      responseDueAt: new Date(Date.now() + RESPONSE_DUE_WEEKS * 7 * 86_400_000),
+      responseDueAt: computedInstant('responseDueAt', Date.now() + RESPONSE_DUE_WEEKS * 7 * 86_400_000),
     });
     await tx.flush();
     return {
-      result: await loadView(tx, id),
+      result: await loadDisputeView(tx, id),
       audit: {
         action: 'dispute.raise',
         subjectType: 'dispute',
@@ -226,7 +148,7 @@ export async function triageDispute(
     });
     await tx.flush();
     return {
-      result: await loadView(tx, dispute.id),
+      result: await loadDisputeView(tx, dispute.id),
       audit: {
         action: DISPUTE_WORKFLOW.steps.triage.audit,
         subjectType: 'dispute',
@@ -261,7 +183,7 @@ export async function resolveDispute(
     });
     await tx.flush();
     return {
-      result: await loadView(tx, dispute.id),
+      result: await loadDisputeView(tx, dispute.id),
       audit: {
         action: DISPUTE_WORKFLOW.steps.resolve.audit,
         subjectType: 'dispute',
@@ -285,7 +207,7 @@ export async function withdrawDispute(
     Object.assign(dispute, { status: to, withdrawReason: input.reason, withdrawnAt: raw<Date>('now()') });
     await tx.flush();
     return {
-      result: await loadView(tx, dispute.id),
+      result: await loadDisputeView(tx, dispute.id),
       audit: {
         action: DISPUTE_WORKFLOW.steps.withdraw.audit,
         subjectType: 'dispute',

@@ -1,5 +1,8 @@
 /** Calendar dates (`YYYY-MM-DD`, no time zone) as the policy domain counts them. */
 
+import { dateOutOfRange, dayInRange } from '../../calendar.js';
+import { DomainRuleError } from '../../errors/index.js';
+
 const DAY_MS = 86_400_000;
 const toUtc = (date: string) => Date.parse(`${date}T00:00:00.000Z`);
 const fromUtc = (ms: number) => new Date(ms).toISOString().slice(0, 10);
@@ -14,6 +17,45 @@ function addMonths(date: string, months: number): string | null {
   const [y, m, d] = date.split('-').map(Number);
   const target = new Date(Date.UTC(y, m - 1 + months, d));
   return target.getUTCDate() === d ? target.toISOString().slice(0, 10) : null;
+}
+
+/** The longest policy term, in years. */
+export const MAX_TERM_YEARS = 50;
+
+/** A term longer than MAX_TERM_YEARS, as a validation problem on `field` (none when it fits). */
+export const termTooLong = (field: string, from: string, to: string) =>
+  to > latestTermEnd(from)
+    ? [
+        {
+          field,
+          message: `must be at most ${MAX_TERM_YEARS} years after effectiveFrom, ${from}: ${latestTermEnd(from)} at the latest`,
+          constraint: 'maxTerm',
+        },
+      ]
+    : [];
+
+/** The last day a term from `from` may run to: the same day MAX_TERM_YEARS later (28 February for 29 February). */
+export function latestTermEnd(from: string): string {
+  const [y, m, d] = from.split('-').map(Number);
+  const lastOfMonth = new Date(Date.UTC(y + MAX_TERM_YEARS, m, 0)).getUTCDate();
+  return new Date(Date.UTC(y + MAX_TERM_YEARS, m - 1, Math.min(d, lastOfMonth))).toISOString().slice(0, 10);
+}
+
+/**
+ * What is wrong with a term the service computed (a renewal's, an accepted quotation's policy), as the
+ * 422 INVARIANT_VIOLATION naming the date that leaves the range of dates or makes the term longer than
+ * MAX_TERM_YEARS; undefined when it is a term the service can keep.
+ */
+export function computedTermProblem(names: [from: string, to: string], from: string, to: string) {
+  if (!dayInRange(from)) return dateOutOfRange(names[0], from);
+  if (!dayInRange(to)) return dateOutOfRange(names[1], to);
+  if (to > latestTermEnd(from))
+    return new DomainRuleError(
+      'INVARIANT_VIOLATION',
+      `The ${names[1]} this would need, ${to}, makes a term longer than ${MAX_TERM_YEARS} years`,
+      { date: names[1], value: to, latest: latestTermEnd(from) },
+    );
+  return undefined;
 }
 
 /**

@@ -1,15 +1,19 @@
 import { LockMode, raw } from '@mikro-orm/core';
-import type { EntityManager } from '@mikro-orm/postgresql';
-import type { InferResult } from 'kysely';
-import { db, iso, isoOrNull } from '../../db/database.js';
 import type { Keyset } from '../../db/keyset.js';
 import { DomainRuleError, NotFoundError, ValidationError } from '../../errors/index.js';
 import { uuidv7 } from '../../ids.js';
 import type { UserAct } from '../act.js';
 import type { ServiceDeps } from '../deps.js';
 import { nextNumber } from '../id-patterns/numbers.js';
-import { defineList, listPage, type Page } from '../list.js';
+import { listPage, type Page } from '../list.js';
 import { transition } from '../workflow.js';
+import { latestTermEnd, MAX_TERM_YEARS, termTooLong } from './dates.js';
+import {
+  ENDORSEMENT_LIST,
+  type EndorsementRow,
+  type EndorsementView,
+  loadEndorsementView,
+} from './endorsement.view.js';
 import { getPolicy, lockVisiblePolicy } from './policies.service.js';
 import {
   Endorsement,
@@ -20,79 +24,6 @@ import {
 } from './policy.entity.js';
 import { loadPolicyView, notPositive, type PolicyView } from './policy.view.js';
 import { ENDORSEMENT_WORKFLOW, POLICY_WORKFLOW } from './policy.workflow.js';
-
-export interface EndorsementView {
-  id: string;
-  policyId: string;
-  endorsementNumber: string;
-  status: EndorsementStatus;
-  type: EndorsementType;
-  description: string;
-  effectiveDate: string;
-  changes: EndorsementChanges;
-  createdBy: string;
-  approvedBy: string | null;
-  approvedAt: string | null;
-  withdrawnAt: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
-
-const endorsementRows = (em: EntityManager) =>
-  db(em)
-    .selectFrom('endorsements as n')
-    .select([
-      'n.id',
-      'n.policy_id',
-      'n.endorsement_number',
-      'n.status',
-      'n.type',
-      'n.description',
-      'n.changes',
-      'n.created_by',
-      'n.approved_by',
-      'n.approved_at',
-      'n.withdrawn_at',
-      'n.created_at',
-      'n.updated_at',
-    ])
-    .select((eb) => eb.cast<string>('n.effective_date', 'text').as('effective_date'));
-
-type EndorsementRow = InferResult<ReturnType<typeof endorsementRows>>[number];
-
-export const toEndorsementView = (r: EndorsementRow): EndorsementView => ({
-  id: r.id,
-  policyId: r.policy_id,
-  endorsementNumber: r.endorsement_number,
-  status: r.status,
-  type: r.type,
-  description: r.description,
-  effectiveDate: r.effective_date,
-  changes: r.changes,
-  createdBy: r.created_by,
-  approvedBy: r.approved_by,
-  approvedAt: isoOrNull(r.approved_at),
-  withdrawnAt: isoOrNull(r.withdrawn_at),
-  createdAt: iso(r.created_at),
-  updatedAt: iso(r.updated_at),
-});
-
-const loadEndorsementView = async (em: EntityManager, id: string) =>
-  toEndorsementView(await endorsementRows(em).where('n.id', '=', id).executeTakeFirstOrThrow());
-
-/** A policy's endorsements, oldest first; the scope is the policy's, checked before the list is read. */
-export const ENDORSEMENT_LIST = defineList({
-  name: 'endorsements',
-  rows: endorsementRows,
-  sortable: ['createdAt'] as const,
-  defaultSort: 'createdAt',
-  sortKeys: (eb) => ({ createdAt: eb.ref('n.created_at'), id: eb.ref('n.id') }),
-  scope: 'none',
-  filters: {
-    policyId: (eb, policyId: string) => eb('n.policy_id', '=', policyId),
-    status: (eb, status: EndorsementStatus) => eb('n.status', '=', status),
-  } as const,
-});
 
 export async function listEndorsements(
   deps: ServiceDeps,
@@ -106,7 +37,11 @@ export async function listEndorsements(
   });
 }
 
-/** What the changes would make of the policy must still be a valid policy: one currency, a term that ends after it starts. */
+/**
+ * What the changes would make of the policy must still be a valid policy: one currency, a term that ends
+ * after it starts and lasts at most MAX_TERM_YEARS (checked again at approval, for endorsements created
+ * before that rule).
+ */
 function assertChangesFit(policy: IPolicy, changes: EndorsementChanges): void {
   for (const field of ['sumInsured', 'premium'] as const) {
     const money = changes[field];
@@ -126,6 +61,12 @@ function assertChangesFit(policy: IPolicy, changes: EndorsementChanges): void {
       {
         field: 'changes.effectiveTo',
       },
+    );
+  if (changes.effectiveTo !== undefined && changes.effectiveTo > latestTermEnd(policy.effectiveFrom))
+    throw new DomainRuleError(
+      'INVARIANT_VIOLATION',
+      `changes.effectiveTo would make a term longer than ${MAX_TERM_YEARS} years from ${policy.effectiveFrom}`,
+      { field: 'changes.effectiveTo' },
     );
 }
 
@@ -157,6 +98,10 @@ export async function createEndorsement(
         `effectiveDate must be within the policy's period, ${policy.effectiveFrom} to ${policy.effectiveTo}`,
         { field: 'effectiveDate' },
       );
+    const tooLong = input.changes.effectiveTo
+      ? termTooLong('changes.effectiveTo', policy.effectiveFrom, input.changes.effectiveTo)
+      : [];
+    if (tooLong.length) throw new ValidationError(tooLong);
     assertChangesFit(policy, input.changes);
     const id = uuidv7();
     const endorsementNumber = await nextNumber(tx, 'endorsement');

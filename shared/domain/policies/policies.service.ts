@@ -12,6 +12,7 @@ import type { UserAct } from '../act.js';
 import type { ServiceDeps } from '../deps.js';
 import { nextNumber } from '../id-patterns/numbers.js';
 import { listPage, type Page } from '../list.js';
+import { computedTermProblem, termTooLong } from './dates.js';
 import { Policy } from './policy.entity.js';
 import { POLICY_LIST, POLICY_SCOPE_COLUMNS, POLICY_SCOPE_FIELDS, type PolicyFilters } from './policy.list.js';
 import {
@@ -103,7 +104,7 @@ export function ownerOf(
   return owner;
 }
 
-/** Shape rules a schema cannot say: one currency, a term that ends after it starts. */
+/** Shape rules a schema cannot say: one currency, a term that ends after it starts and lasts at most 50 years. */
 export function assertPolicyTerms(input: {
   sumInsured: Money;
   premium: Money;
@@ -115,6 +116,7 @@ export function assertPolicyTerms(input: {
     problems.push({ field: 'premium.currency', message: 'must be the currency of sumInsured', constraint: 'currency' });
   if (input.effectiveTo <= input.effectiveFrom)
     problems.push({ field: 'effectiveTo', message: 'must be after effectiveFrom', constraint: 'dateOrder' });
+  else problems.push(...termTooLong('effectiveTo', input.effectiveFrom, input.effectiveTo));
   if (problems.length) throw new ValidationError(problems);
 }
 
@@ -148,6 +150,9 @@ export interface NewPolicy {
  * `eventData`, e.g. the quotation it came from), for the caller's unit of work.
  */
 export async function createPolicy(tx: EntityManager, fields: NewPolicy, eventData: Record<string, unknown> = {}) {
+  // A term the service computed (an accepted quotation's, a renewal's) is held to the rules a request's term is.
+  const problem = computedTermProblem(['effectiveFrom', 'effectiveTo'], fields.effectiveFrom, fields.effectiveTo);
+  if (problem) throw problem;
   await assertAgent(tx, fields.agentId);
   const id = uuidv7();
   const policyNumber = await nextNumber(tx, 'policy');

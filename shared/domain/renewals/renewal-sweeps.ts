@@ -10,7 +10,7 @@ import { todayUtc } from '../policies/policy-sweeps.js';
 import { transition } from '../workflow.js';
 import { OPEN_RENEWAL_STATUSES, Renewal } from './renewal.entity.js';
 import { RENEWAL_WORKFLOW } from './renewal.workflow.js';
-import { createRenewal } from './renewals.service.js';
+import { createRenewal, renewalTerm } from './renewals.service.js';
 
 /**
  * The policies due for renewal: live, their term ending within `leadDays`, and without a renewal for
@@ -116,7 +116,7 @@ export async function generateRenewalForTerm(
   deps: SweepDeps,
   act: Act,
   { policyId, termFrom }: { policyId: string; termFrom: string },
-): Promise<'generated' | 'not-due'> {
+): Promise<'generated' | 'not-due' | 'out-of-range'> {
   return deps.uow.run(act, async (em) => {
     const from = db(em).selectFrom('policies') as Candidates<'policies'>;
     const stillDue = await dueForRenewal(from, deps.config.RENEWAL_LEAD_DAYS)
@@ -126,7 +126,14 @@ export async function generateRenewalForTerm(
       .forUpdate()
       .executeTakeFirst();
     if (!stillDue) return { result: 'not-due' as const, audit: [] };
-    const { audit, jobs, events } = await createRenewal(em, await em.findOneOrFail(Policy, policyId));
+    const policy = await em.findOneOrFail(Policy, policyId);
+    // A next term the service cannot keep (past 2999-12-31, over 50 years) is no error to retry: skipped, and said.
+    const { problem } = renewalTerm(policy);
+    if (problem) {
+      deps.log.warn({ policyId, termFrom, problem: problem.details }, `renewal not generated: ${problem.message}`);
+      return { result: 'out-of-range' as const, audit: [] };
+    }
+    const { audit, jobs, events } = await createRenewal(em, policy);
     return { result: 'generated' as const, audit, jobs, events };
   });
 }

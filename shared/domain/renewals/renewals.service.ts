@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import { db } from '../../db/database.js';
 import { flushOrConflict } from '../../db/flush.js';
 import type { Keyset } from '../../db/keyset.js';
-import type { EventInput, Outcome } from '../../db/unit-of-work.js';
+import type { Outcome } from '../../db/unit-of-work.js';
 import { DomainRuleError, NotFoundError, ValidationError } from '../../errors/index.js';
 import { uuidv7 } from '../../ids.js';
 import { assertFilterInScope, type DataScope, inScope, scopeFilter } from '../access/scope.js';
@@ -12,10 +12,10 @@ import type { UserAct } from '../act.js';
 import type { ServiceDeps } from '../deps.js';
 import { nextNumber } from '../id-patterns/numbers.js';
 import { listPage, type Page } from '../list.js';
-import { nextTerm } from '../policies/dates.js';
-import { createPolicy, lockVisiblePolicy } from '../policies/policies.service.js';
-import { type IPolicy, Policy } from '../policies/policy.entity.js';
-import { loadPolicyView, type Money, notPositive, type PolicyView } from '../policies/policy.view.js';
+import { computedTermProblem, nextTerm } from '../policies/dates.js';
+import { lockVisiblePolicy } from '../policies/policies.service.js';
+import type { IPolicy } from '../policies/policy.entity.js';
+import { type Money, notPositive } from '../policies/policy.view.js';
 import { POLICY_WORKFLOW } from '../policies/policy.workflow.js';
 import { transition } from '../workflow.js';
 import { type IRenewal, Renewal } from './renewal.entity.js';
@@ -43,7 +43,7 @@ export async function getRenewal(deps: ServiceDeps, act: UserAct, input: { id: s
   return toRenewalView(row);
 }
 
-async function lockVisibleRenewal(tx: EntityManager, scope: DataScope, id: string) {
+export async function lockVisibleRenewal(tx: EntityManager, scope: DataScope, id: string) {
   const renewal = await tx.findOne(
     Renewal,
     { $and: [{ id }, scopeFilter(scope, RENEWAL_SCOPE_FIELDS)] },
@@ -53,7 +53,16 @@ async function lockVisibleRenewal(tx: EntityManager, scope: DataScope, id: strin
   return renewal;
 }
 
-const onPolicy = (policyId: string) => ({ type: 'policy' as const, id: policyId });
+export const onPolicy = (policyId: string) => ({ type: 'policy' as const, id: policyId });
+
+/**
+ * A policy's next term (the day after effectiveTo, the same length), and the 422 INVARIANT_VIOLATION
+ * naming its date when the service cannot keep it (past 2999-12-31, or longer than 50 years).
+ */
+export function renewalTerm(policy: Pick<IPolicy, 'effectiveFrom' | 'effectiveTo'>) {
+  const term = nextTerm(policy);
+  return { ...term, problem: computedTermProblem(['termFrom', 'termTo'], term.termFrom, term.termTo) };
+}
 
 /**
  * A pending renewal of a locked policy for its next term, proposing the current premium. A second
@@ -61,8 +70,9 @@ const onPolicy = (policyId: string) => ({ type: 'policy' as const, id: policyId 
  */
 export async function createRenewal(tx: EntityManager, policy: IPolicy): Promise<Outcome<RenewalView>> {
   transition(POLICY_WORKFLOW, 'generateRenewal', policy.status);
+  const { termFrom, termTo, problem } = renewalTerm(policy);
+  if (problem) throw problem;
   const id = uuidv7();
-  const { termFrom, termTo } = nextTerm(policy);
   const renewalNumber = await nextNumber(tx, 'renewal');
   tx.create(Renewal, {
     id,
@@ -146,7 +156,7 @@ async function renewalAction(
 }
 
 /** Whether an offer's expiry has passed, by the database's clock. */
-async function offerExpired(tx: EntityManager, renewalId: string): Promise<boolean> {
+export async function offerExpired(tx: EntityManager, renewalId: string): Promise<boolean> {
   const { expired } = await db(tx)
     .selectFrom('renewals')
     .select(sql<boolean>`coalesce(offer_expires_at <= now(), false)`.as('expired'))
@@ -155,7 +165,7 @@ async function offerExpired(tx: EntityManager, renewalId: string): Promise<boole
   return expired;
 }
 
-const expiredOffer = (renewal: IRenewal) =>
+export const expiredOffer = (renewal: IRenewal) =>
   new DomainRuleError(
     'OFFER_EXPIRED',
     `The offer expired at ${renewal.offerExpiresAt?.toISOString()}; the renewal lapses at the next sweep`,
@@ -207,95 +217,5 @@ export async function declineRenewal(
   return renewalAction(deps, act, input.id, 'decline', (renewal) => {
     Object.assign(renewal, { declineReason: input.reason, declinedAt: raw<Date>('now()') });
     return { reason: input.reason };
-  });
-}
-
-/**
- * offered or accepted → converted: a new active policy for the renewal's term at the offered premium,
- * the old policy renewed, the two linked both ways, in one transaction. The policy is locked before
- * the renewal (the order generation takes), so two conversions serialise and the second answers 422.
- */
-export async function convertRenewal(
-  deps: ServiceDeps,
-  act: UserAct,
-  input: { id: string },
-): Promise<{ renewal: RenewalView; policy: PolicyView }> {
-  return deps.uow.run(act, async (tx) => {
-    const seen = await db(tx)
-      .selectFrom('renewals as r')
-      .select('r.policy_id')
-      .where('r.id', '=', input.id)
-      .where((eb) => inScope(eb, act.caller.scope, RENEWAL_SCOPE_COLUMNS))
-      .executeTakeFirst();
-    if (!seen) throw new NotFoundError('No such renewal');
-    const old = await tx.findOneOrFail(Policy, { id: seen.policy_id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
-    const renewal = await lockVisibleRenewal(tx, act.caller.scope, input.id);
-    const from = renewal.status;
-    renewal.status = transition(RENEWAL_WORKFLOW, 'convert', from);
-    if (from === 'offered' && (await offerExpired(tx, renewal.id))) throw expiredOffer(renewal);
-    const oldFrom = old.status;
-    old.status = transition(POLICY_WORKFLOW, 'renew', oldFrom);
-
-    const issued = await createPolicy(
-      tx,
-      {
-        agentId: old.agentId,
-        insurerId: old.insurerId,
-        productCode: old.productCode,
-        holder: {
-          name: old.holderName,
-          email: old.holderEmail,
-          phone: old.holderPhone,
-          nationalId: old.holderNationalId,
-        },
-        currency: old.currency,
-        sumInsuredMinor: old.sumInsuredMinor,
-        premiumMinor: renewal.offeredPremiumMinor ?? renewal.proposedPremiumMinor,
-        effectiveFrom: renewal.termFrom,
-        effectiveTo: renewal.termTo,
-        renewedFromPolicyId: old.id,
-      },
-      { renewedFromPolicyId: old.id, renewalId: renewal.id },
-    );
-    const { id: newId, policyNumber } = issued;
-    old.renewedToPolicyId = newId;
-    Object.assign(renewal, { newPolicyId: newId, convertedAt: raw<Date>('now()') });
-    await tx.flush();
-    const events: EventInput[] = [
-      {
-        stream: onPolicy(old.id),
-        type: 'renewal.converted',
-        subjectType: 'renewal',
-        subjectId: renewal.id,
-        data: { newPolicyId: newId, newPolicyNumber: policyNumber },
-      },
-      {
-        stream: onPolicy(old.id),
-        type: 'policy.renewed',
-        subjectType: 'policy',
-        subjectId: old.id,
-        data: { from: oldFrom, newPolicyId: newId },
-      },
-      issued.event,
-    ];
-    return {
-      result: { renewal: (await loadRenewalView(tx, renewal.id))!, policy: (await loadPolicyView(tx, newId))! },
-      audit: [
-        {
-          action: RENEWAL_WORKFLOW.steps.convert.audit,
-          subjectType: 'renewal',
-          subjectId: renewal.id,
-          summary: { policyId: old.id, newPolicyId: newId, from },
-        },
-        {
-          action: POLICY_WORKFLOW.steps.renew.audit,
-          subjectType: 'policy',
-          subjectId: old.id,
-          summary: { from: oldFrom, newPolicyId: newId },
-        },
-        issued.audit,
-      ],
-      events,
-    };
   });
 }

@@ -1,0 +1,87 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { type InferResult, sql } from 'kysely';
+import { db, iso, isoOrNull } from '../../db/database.js';
+import { defineList } from '../list.js';
+import type { DisputeOutcome, DisputeSeverity, DisputeStatus, DisputeSubject } from './dispute.entity.js';
+
+/** A dispute as the API shows it, and the list of disputes. */
+export interface DisputeView {
+  id: string;
+  disputeNumber: string;
+  status: DisputeStatus;
+  subjectType: DisputeSubject;
+  subjectId: string;
+  raisedBy: string;
+  reason: string;
+  description: string | null;
+  severity: DisputeSeverity | null;
+  assigneeId: string | null;
+  triageNote: string | null;
+  outcome: DisputeOutcome | null;
+  resolution: string | null;
+  withdrawReason: string | null;
+  responseDueAt: string;
+  resolvedAt: string | null;
+  closedAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export const disputeRows = (em: EntityManager) => db(em).selectFrom('disputes as d').selectAll('d');
+export type DisputeRow = InferResult<ReturnType<typeof disputeRows>>[number];
+
+export const toDisputeView = (r: DisputeRow): DisputeView => ({
+  id: r.id,
+  disputeNumber: r.dispute_number,
+  status: r.status,
+  subjectType: r.subject_type,
+  subjectId: r.subject_id,
+  raisedBy: r.raised_by,
+  reason: r.reason,
+  description: r.description,
+  severity: r.severity,
+  assigneeId: r.assignee_id,
+  triageNote: r.triage_note,
+  outcome: r.outcome,
+  resolution: r.resolution,
+  withdrawReason: r.withdraw_reason,
+  responseDueAt: iso(r.response_due_at),
+  resolvedAt: isoOrNull(r.resolved_at),
+  closedAt: isoOrNull(r.closed_at),
+  createdAt: iso(r.created_at),
+  updatedAt: iso(r.updated_at),
+});
+
+export interface DisputeFilters {
+  status?: DisputeStatus;
+  subjectType?: DisputeSubject;
+  subjectId?: string;
+}
+
+/**
+ * GET /disputes. A dispute belongs to whoever raised it, not to an agent or insurer: its visibility is
+ * its own rule (raiser or scope all), applied by the service as the `raisedBy` condition.
+ */
+export const DISPUTE_LIST = defineList({
+  name: 'disputes',
+  rows: disputeRows,
+  sortable: ['createdAt', 'responseDueAt', 'disputeNumber'] as const,
+  defaultSort: '-createdAt',
+  sortKeys: (eb) => ({
+    createdAt: eb.ref('d.created_at'),
+    responseDueAt: eb.ref('d.response_due_at'),
+    disputeNumber: eb.ref('d.dispute_number'),
+    id: eb.ref('d.id'),
+  }),
+  scope: 'none',
+  search: (eb) => sql<string>`(lower(${eb.ref('d.dispute_number')}) || ' ' || lower(${eb.ref('d.reason')}))`,
+  filters: {
+    status: (eb, status: DisputeStatus) => eb('d.status', '=', status),
+    subjectType: (eb, subjectType: DisputeSubject) => eb('d.subject_type', '=', subjectType),
+    subjectId: (eb, subjectId: string) => eb('d.subject_id', '=', subjectId),
+    raisedBy: (eb, userId: string) => eb('d.raised_by', '=', userId),
+  } as const,
+});
+
+export const loadDisputeView = async (em: EntityManager, id: string) =>
+  toDisputeView((await disputeRows(em).where('d.id', '=', id).executeTakeFirst())!);

@@ -1,0 +1,106 @@
+import { LockMode, raw } from '@mikro-orm/core';
+import { db } from '../../db/database.js';
+import type { EventInput } from '../../db/unit-of-work.js';
+import { NotFoundError } from '../../errors/index.js';
+import { inScope } from '../access/scope.js';
+import type { UserAct } from '../act.js';
+import type { ServiceDeps } from '../deps.js';
+import { createPolicy } from '../policies/policies.service.js';
+import { Policy } from '../policies/policy.entity.js';
+import { loadPolicyView, type PolicyView } from '../policies/policy.view.js';
+import { POLICY_WORKFLOW } from '../policies/policy.workflow.js';
+import { transition } from '../workflow.js';
+import { RENEWAL_SCOPE_COLUMNS } from './renewal.list.js';
+import { loadRenewalView, type RenewalView } from './renewal.view.js';
+import { RENEWAL_WORKFLOW } from './renewal.workflow.js';
+import { expiredOffer, lockVisibleRenewal, offerExpired, onPolicy } from './renewals.service.js';
+
+/**
+ * offered or accepted → converted: a new active policy for the renewal's term at the offered premium,
+ * the old policy renewed, the two linked both ways, in one transaction. The policy is locked before
+ * the renewal (the order generation takes), so two conversions serialise and the second answers 422.
+ */
+export async function convertRenewal(
+  deps: ServiceDeps,
+  act: UserAct,
+  input: { id: string },
+): Promise<{ renewal: RenewalView; policy: PolicyView }> {
+  return deps.uow.run(act, async (tx) => {
+    const seen = await db(tx)
+      .selectFrom('renewals as r')
+      .select('r.policy_id')
+      .where('r.id', '=', input.id)
+      .where((eb) => inScope(eb, act.caller.scope, RENEWAL_SCOPE_COLUMNS))
+      .executeTakeFirst();
+    if (!seen) throw new NotFoundError('No such renewal');
+    const old = await tx.findOneOrFail(Policy, { id: seen.policy_id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+    const renewal = await lockVisibleRenewal(tx, act.caller.scope, input.id);
+    const from = renewal.status;
+    renewal.status = transition(RENEWAL_WORKFLOW, 'convert', from);
+    if (from === 'offered' && (await offerExpired(tx, renewal.id))) throw expiredOffer(renewal);
+    const oldFrom = old.status;
+    old.status = transition(POLICY_WORKFLOW, 'renew', oldFrom);
+
+    const issued = await createPolicy(
+      tx,
+      {
+        agentId: old.agentId,
+        insurerId: old.insurerId,
+        productCode: old.productCode,
+        holder: {
+          name: old.holderName,
+          email: old.holderEmail,
+          phone: old.holderPhone,
+          nationalId: old.holderNationalId,
+        },
+        currency: old.currency,
+        sumInsuredMinor: old.sumInsuredMinor,
+        premiumMinor: renewal.offeredPremiumMinor ?? renewal.proposedPremiumMinor,
+        effectiveFrom: renewal.termFrom,
+        effectiveTo: renewal.termTo,
+        renewedFromPolicyId: old.id,
+      },
+      { renewedFromPolicyId: old.id, renewalId: renewal.id },
+    );
+    const { id: newId, policyNumber } = issued;
+    old.renewedToPolicyId = newId;
+    Object.assign(renewal, { newPolicyId: newId, convertedAt: raw<Date>('now()') });
+    await tx.flush();
+    const events: EventInput[] = [
+      {
+        stream: onPolicy(old.id),
+        type: 'renewal.converted',
+        subjectType: 'renewal',
+        subjectId: renewal.id,
+        data: { newPolicyId: newId, newPolicyNumber: policyNumber },
+      },
+      {
+        stream: onPolicy(old.id),
+        type: 'policy.renewed',
+        subjectType: 'policy',
+        subjectId: old.id,
+        data: { from: oldFrom, newPolicyId: newId },
+      },
+      issued.event,
+    ];
+    return {
+      result: { renewal: (await loadRenewalView(tx, renewal.id))!, policy: (await loadPolicyView(tx, newId))! },
+      audit: [
+        {
+          action: RENEWAL_WORKFLOW.steps.convert.audit,
+          subjectType: 'renewal',
+          subjectId: renewal.id,
+          summary: { policyId: old.id, newPolicyId: newId, from },
+        },
+        {
+          action: POLICY_WORKFLOW.steps.renew.audit,
+          subjectType: 'policy',
+          subjectId: old.id,
+          summary: { from: oldFrom, newPolicyId: newId },
+        },
+        issued.audit,
+      ],
+      events,
+    };
+  });
+}
