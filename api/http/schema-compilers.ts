@@ -2,6 +2,7 @@ import SerializerSelector from '@fastify/fast-json-stringify-compiler';
 import Ajv, { type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import { UUID_TEXT } from '../../shared/ids.js';
+import { TEXT_FORMATS } from './text-formats.js';
 
 /**
  * Query strings and params are coerced from text; JSON bodies are taken as typed, never coerced.
@@ -39,6 +40,7 @@ const inYears = (year: number) => year >= FIRST_YEAR && year <= LAST_YEAR;
  * Formats as PostgreSQL and JavaScript dates take them, where ajv-formats is wider: a uuid is the bare
  * 8-4-4-4-12 form (no `urn:uuid:` prefix), a date is a real calendar day in 1900..2999, a date-time
  * also has no leap second (JavaScript has none). Anything wider passed validation and failed later as a 500.
+ * Then the API's own formats of free text and URLs (text-formats.ts).
  */
 function withStrictFormats(ajv: Ajv.default): Ajv.default {
   ajv.addFormat('uuid', UUID_TEXT);
@@ -54,6 +56,7 @@ function withStrictFormats(ajv: Ajv.default): Ajv.default {
       /^(\d{4}-\d{2}-\d{2})[Tt ]([01]\d|2[0-3]):[0-5]\d:[0-5]\d(\.\d+)?([Zz]|[+-]([01]\d|2[0-3]):[0-5]\d)$/.exec(value);
     return !!match && isDate(match[1]);
   });
+  for (const [name, format] of Object.entries(TEXT_FORMATS)) ajv.addFormat(name, format.validate);
   return ajv;
 }
 
@@ -64,8 +67,13 @@ function withStrictFormats(ajv: Ajv.default): Ajv.default {
  * The first request of a route pays its few milliseconds instead.
  */
 const eagerSerializers = SerializerSelector();
-export function lazySerializers(...args: Parameters<typeof eagerSerializers>) {
-  const compile = eagerSerializers(...args);
+/**
+ * fast-json-stringify picks a branch of a union with an ajv of its own; the API's own formats are rules
+ * of requests, so there they pass anything (a record written before a rule tightened still serializes).
+ */
+const serializerFormats = Object.fromEntries(Object.keys(TEXT_FORMATS).map((name) => [name, true as const]));
+export function lazySerializers(...[schemas, options]: Parameters<typeof eagerSerializers>) {
+  const compile = eagerSerializers(schemas, { ...options, ajv: { ...options?.ajv, formats: serializerFormats } });
   return (route: Parameters<ReturnType<typeof eagerSerializers>>[0]) => {
     let serialize: ((doc: unknown) => string) | undefined;
     return (doc: unknown) => {
