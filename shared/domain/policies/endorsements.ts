@@ -1,110 +1,16 @@
 import { LockMode, raw } from '@mikro-orm/core';
-import type { EntityManager } from '@mikro-orm/postgresql';
-import type { InferResult } from 'kysely';
-import { db, iso, isoOrNull } from '../../db/database.js';
-import type { Keyset } from '../../db/keyset.js';
 import { DomainRuleError, NotFoundError, ValidationError } from '../../errors/index.js';
 import { uuidv7 } from '../../ids.js';
+import { assertFourEyes } from '../access/four-eyes.js';
 import type { UserAct } from '../act.js';
 import type { ServiceDeps } from '../deps.js';
 import { nextNumber } from '../id-patterns/numbers.js';
-import { defineList, listPage, type Page } from '../list.js';
 import { transition } from '../workflow.js';
-import { getPolicy, lockVisiblePolicy } from './policies.service.js';
-import {
-  Endorsement,
-  type EndorsementChanges,
-  type EndorsementStatus,
-  type EndorsementType,
-  type IPolicy,
-} from './policy.entity.js';
+import { type EndorsementView, loadEndorsementView } from './endorsement.view.js';
+import { lockVisiblePolicy } from './policies.service.js';
+import { Endorsement, type EndorsementChanges, type EndorsementType, type IPolicy } from './policy.entity.js';
 import { loadPolicyView, notPositive, type PolicyView } from './policy.view.js';
 import { ENDORSEMENT_WORKFLOW, POLICY_WORKFLOW } from './policy.workflow.js';
-
-export interface EndorsementView {
-  id: string;
-  policyId: string;
-  endorsementNumber: string;
-  status: EndorsementStatus;
-  type: EndorsementType;
-  description: string;
-  effectiveDate: string;
-  changes: EndorsementChanges;
-  createdBy: string;
-  approvedBy: string | null;
-  approvedAt: string | null;
-  withdrawnAt: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
-
-const endorsementRows = (em: EntityManager) =>
-  db(em)
-    .selectFrom('endorsements as n')
-    .select([
-      'n.id',
-      'n.policy_id',
-      'n.endorsement_number',
-      'n.status',
-      'n.type',
-      'n.description',
-      'n.changes',
-      'n.created_by',
-      'n.approved_by',
-      'n.approved_at',
-      'n.withdrawn_at',
-      'n.created_at',
-      'n.updated_at',
-    ])
-    .select((eb) => eb.cast<string>('n.effective_date', 'text').as('effective_date'));
-
-type EndorsementRow = InferResult<ReturnType<typeof endorsementRows>>[number];
-
-export const toEndorsementView = (r: EndorsementRow): EndorsementView => ({
-  id: r.id,
-  policyId: r.policy_id,
-  endorsementNumber: r.endorsement_number,
-  status: r.status,
-  type: r.type,
-  description: r.description,
-  effectiveDate: r.effective_date,
-  changes: r.changes,
-  createdBy: r.created_by,
-  approvedBy: r.approved_by,
-  approvedAt: isoOrNull(r.approved_at),
-  withdrawnAt: isoOrNull(r.withdrawn_at),
-  createdAt: iso(r.created_at),
-  updatedAt: iso(r.updated_at),
-});
-
-const loadEndorsementView = async (em: EntityManager, id: string) =>
-  toEndorsementView(await endorsementRows(em).where('n.id', '=', id).executeTakeFirstOrThrow());
-
-/** A policy's endorsements, oldest first; the scope is the policy's, checked before the list is read. */
-export const ENDORSEMENT_LIST = defineList({
-  name: 'endorsements',
-  rows: endorsementRows,
-  sortable: ['createdAt'] as const,
-  defaultSort: 'createdAt',
-  sortKeys: (eb) => ({ createdAt: eb.ref('n.created_at'), id: eb.ref('n.id') }),
-  scope: 'none',
-  filters: {
-    policyId: (eb, policyId: string) => eb('n.policy_id', '=', policyId),
-    status: (eb, status: EndorsementStatus) => eb('n.status', '=', status),
-  } as const,
-});
-
-export async function listEndorsements(
-  deps: ServiceDeps,
-  act: UserAct,
-  input: { policyId: string; status?: EndorsementStatus; page: Keyset<'createdAt'> },
-): Promise<Page<EndorsementRow>> {
-  await getPolicy(deps, act, { id: input.policyId });
-  return listPage(ENDORSEMENT_LIST, deps.orm.em, act.caller.scope, {
-    filters: { policyId: input.policyId, status: input.status },
-    page: input.page,
-  });
-}
 
 /** What the changes would make of the policy must still be a valid policy: one currency, a term that ends after it starts. */
 function assertChangesFit(policy: IPolicy, changes: EndorsementChanges): void {
@@ -169,7 +75,7 @@ export async function createEndorsement(
       description: input.description,
       effectiveDate: input.effectiveDate,
       changes: input.changes,
-      createdBy: act.actor,
+      createdBy: act.caller.userId,
     });
     await tx.flush();
     return {
@@ -195,7 +101,8 @@ export async function createEndorsement(
 
 /**
  * Approves a pending endorsement and applies its changes to the policy, in one transaction under the
- * policy's row lock (the lock a cancellation takes too). Approving twice answers 422.
+ * policy's row lock (the lock a cancellation takes too). Approving twice answers 422; the user who
+ * created the endorsement cannot approve it (403, four eyes).
  */
 export async function approveEndorsement(
   deps: ServiceDeps,
@@ -211,6 +118,7 @@ export async function approveEndorsement(
     );
     if (!endorsement) throw new NotFoundError('No such endorsement on this policy');
     endorsement.status = transition(ENDORSEMENT_WORKFLOW, 'approve', endorsement.status);
+    assertFourEyes(endorsement.createdBy, act.caller.userId, 'The user who created an endorsement cannot approve it');
     // The policy must still take changes (an expired policy keeps its pending endorsements unapplied).
     transition(POLICY_WORKFLOW, 'endorse', policy.status);
     const { changes } = endorsement;
