@@ -45,8 +45,12 @@ const ROUTES: Record<string, [string, unknown][]> = {
   ],
 };
 
-export async function claimIn(api: Api, policyId: string, status: string) {
-  const claim = await fileClaim(api, policyId);
+/**
+ * A claim taken to `status`: filed by `filer`, then worked by `api` (four eyes: whoever filed a claim can
+ * neither settle nor pay it, so the two are different users).
+ */
+export async function claimIn(api: Api, policyId: string, status: string, { filer }: { filer: Api }) {
+  const claim = await fileClaim(filer, policyId);
   for (const [action, body] of ROUTES[status]) {
     const res = await api.post(`/claims/${claim.id}/${action}`, body);
     if (res.statusCode !== 200) throw new Error(`${action} failed: ${res.statusCode} ${res.body}`);
