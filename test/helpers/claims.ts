@@ -10,7 +10,13 @@ export async function fileClaim(api: Api, policyId: string, extra: Record<string
     ...extra,
   });
   if (res.statusCode !== 201) throw new Error(`filing failed: ${res.statusCode} ${res.body}`);
-  return res.json().data as { id: string; claimNumber: string; status: string; policyId: string };
+  return res.json().data as {
+    id: string;
+    claimNumber: string;
+    status: string;
+    policyId: string;
+    filedBy: string | null;
+  };
 }
 
 /** The API calls that take a filed claim to `status` (settled at `settle` minor units). */
