@@ -11,10 +11,7 @@ export class Migration20261125000300_four_eyes_note_visibility extends Migration
     this.addSql(`
       alter table claim_notes add column visibility text not null default 'internal'
         check (visibility in ('internal', 'shared'))`);
-    // Notes written before had no visibility: they are internal, and so are their history events.
-    this.addSql(`
-      update domain_events set data = data || '{"visibility": "internal"}'::jsonb
-      where type = 'claim.note_added' and data -> 'visibility' is null`);
+    this.addSql(BACKFILL_NOTE_EVENTS);
   }
 }
 
@@ -26,3 +23,8 @@ export const BACKFILL_FILED_BY = `
   update claims c set filed_by = u.id
   from audit_entries a join users u on u.id::text = a.actor
   where a.subject_type = 'claim' and a.subject_id = c.id::text and a.action = 'claim.file' and c.filed_by is null`;
+
+/** Notes written before had no visibility: they are internal, and so are their history events. */
+export const BACKFILL_NOTE_EVENTS = `
+  update domain_events set data = data || '{"visibility": "internal"}'::jsonb
+  where type = 'claim.note_added' and data -> 'visibility' is null`;
