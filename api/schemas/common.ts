@@ -102,6 +102,9 @@ export const ERROR_RESPONSES = {
   '5xx': errorResponse('Failed, or not ready; retry later'),
 } as const;
 
+/** Spread into a route schema whose body may be left out (its route takes none as {}): documented as optional. */
+export const OPTIONAL_BODY = { 'x-body-optional': true } as const;
+
 /** A 204 response. */
 export const NoContent = (description = 'Done; no body') => Type.Null({ description });
 

@@ -10,6 +10,7 @@ import {
   ListEnvelope,
   Money,
   Nullable,
+  OPTIONAL_BODY,
   PlainText,
   StringEnum,
   TextBlock,
@@ -157,6 +158,7 @@ export const requestDocumentsSchema = {
   operationId: 'requestClaimDocuments',
   tags,
   description: 'Asks for documents; the claim waits for them. The body may be left out (no body is taken as {}).',
+  ...OPTIONAL_BODY,
   params: IdParams,
   body: Type.Object(
     { documents: Type.Optional(Type.Array(PlainText(200), { maxItems: 50 })) },

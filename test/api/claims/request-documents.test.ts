@@ -39,3 +39,10 @@ test('request-documents takes {} or the documents to ask for, and refuses what i
     requestedDocuments: ['police abstract', 'photos'],
   });
 });
+
+test('the OpenAPI document shows the request-documents body as optional, and a settlement body as required', async (t) => {
+  const { paths } = (await api.get('/openapi.json')).json();
+  t.false(paths['/claims/{id}/request-documents'].post.requestBody.required);
+  t.is(paths['/claims/{id}/request-documents'].post['x-body-optional'], undefined);
+  t.true(paths['/claims/{id}/settle'].post.requestBody.required);
+});
