@@ -3,6 +3,7 @@ import Ajv, { type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import { dayInRange, instantInRange } from '../../shared/calendar.js';
 import { UUID_TEXT } from '../../shared/ids.js';
+import { TEXT_FORMATS } from './text-formats.js';
 
 /**
  * Query strings and params are coerced from text; JSON bodies are taken as typed, never coerced.
@@ -37,6 +38,7 @@ export function validators(shared: readonly object[]) {
  * keeps (1900-01-01 to 2999-12-31, shared/calendar.ts), a date-time has a real calendar day, no leap
  * second (JavaScript has none) and names an instant within those days once its offset is applied
  * (`2999-12-31T23:00:00-02:00` is in 3000). Anything wider passed validation and failed later as a 500.
+ * Then the API's own formats of free text and URLs (text-formats.ts).
  */
 function withStrictFormats(ajv: Ajv.default): Ajv.default {
   ajv.addFormat('uuid', UUID_TEXT);
@@ -50,6 +52,7 @@ function withStrictFormats(ajv: Ajv.default): Ajv.default {
       /^(\d{4}-\d{2}-\d{2})[Tt ]([01]\d|2[0-3]):[0-5]\d:[0-5]\d(\.\d+)?([Zz]|[+-]([01]\d|2[0-3]):[0-5]\d)$/.exec(value);
     return !!match && isDay(match[1]) && instantInRange(Date.parse(value));
   });
+  for (const [name, format] of Object.entries(TEXT_FORMATS)) ajv.addFormat(name, format.validate);
   return ajv;
 }
 
@@ -60,8 +63,13 @@ function withStrictFormats(ajv: Ajv.default): Ajv.default {
  * The first request of a route pays its few milliseconds instead.
  */
 const eagerSerializers = SerializerSelector();
-export function lazySerializers(...args: Parameters<typeof eagerSerializers>) {
-  const compile = eagerSerializers(...args);
+/**
+ * fast-json-stringify picks a branch of a union with an ajv of its own; the API's own formats are rules
+ * of requests, so there they pass anything (a record written before a rule tightened still serializes).
+ */
+const serializerFormats = Object.fromEntries(Object.keys(TEXT_FORMATS).map((name) => [name, true as const]));
+export function lazySerializers(...[schemas, options]: Parameters<typeof eagerSerializers>) {
+  const compile = eagerSerializers(schemas, { ...options, ajv: { ...options?.ajv, formats: serializerFormats } });
   return (route: Parameters<ReturnType<typeof eagerSerializers>>[0]) => {
     let serialize: ((doc: unknown) => string) | undefined;
     return (doc: unknown) => {

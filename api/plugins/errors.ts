@@ -9,6 +9,7 @@ import {
   UnsupportedMediaTypeError,
   ValidationError,
 } from '../../shared/errors/index.js';
+import { TEXT_FORMATS } from '../http/text-formats.js';
 import { wireHeaders } from './wire.js';
 
 interface AjvError {
@@ -35,6 +36,7 @@ export function fieldErrors(context: string | undefined, errors: AjvError[]): Fi
     }
     if (e.keyword === 'enum' && Array.isArray(e.params.allowedValues))
       message = `must be one of: ${e.params.allowedValues.join(', ')}`;
+    if (e.keyword === 'format') message = TEXT_FORMATS[String(e.params.format)]?.message ?? message;
     const field = [context === 'querystring' ? 'query' : (context ?? 'body'), ...segments].join('.');
     if (!byField.has(field)) byField.set(field, { field, message, constraint: e.keyword });
   }

@@ -38,6 +38,8 @@ export default fp(async (app) => {
     },
     // Components are named by their $id (`User`, not `def-3`).
     refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => String(json.$id ?? `def-${i}`) },
+    transformObject: (document) =>
+      'openapiObject' in document ? withOptionalBodies(document.openapiObject) : document.swaggerObject,
   });
   await app.register(async (docs) => {
     docs.addHook('onRoute', (route) => {
@@ -61,3 +63,15 @@ export default fp(async (app) => {
     async () => app.swagger(),
   );
 });
+
+/** The library documents every body as required; one marked with OPTIONAL_BODY (schemas/common.ts) is not. */
+function withOptionalBodies<T extends { paths?: object }>(document: T): T {
+  type Operation = { 'x-body-optional'?: boolean; requestBody?: { required?: boolean } };
+  for (const item of Object.values(document.paths ?? {}) as Record<string, Operation | undefined>[])
+    for (const operation of Object.values(item))
+      if (operation?.['x-body-optional']) {
+        delete operation['x-body-optional'];
+        if (operation.requestBody) operation.requestBody.required = false;
+      }
+  return document;
+}

@@ -1,4 +1,4 @@
-import { type Static, type TSchema, type TUnsafe, Type } from 'typebox';
+import { type Static, type TSchema, type TStringOptions, type TUnsafe, Type } from 'typebox';
 
 /**
  * Shared components. A schema declared with `component('User', Type.Object(...))` is registered once
@@ -102,6 +102,9 @@ export const ERROR_RESPONSES = {
   '5xx': errorResponse('Failed, or not ready; retry later'),
 } as const;
 
+/** Spread into a route schema whose body may be left out (its route takes none as {}): documented as optional. */
+export const OPTIONAL_BODY = { 'x-body-optional': true } as const;
+
 /** A 204 response. */
 export const NoContent = (description = 'Done; no body') => Type.Null({ description });
 
@@ -112,6 +115,19 @@ export const IdOf = (what: string) => Type.String({ format: 'uuid', description:
 /** An insurer's id as the platform knows it (insurers are outside this service). */
 export const InsurerId = (description?: string) =>
   Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9._:-]+$', ...(description ? { description } : {}) });
+/**
+ * Free text on one line: every name, title and description the API takes. No control characters (line
+ * breaks included) and no bidirectional formatting characters, which make a name read as something else
+ * (format `plain-text`, api/http/text-formats.ts; 400 otherwise). Non-empty unless `minLength` says.
+ */
+export const PlainText = (maxLength: number, options: TStringOptions = {}) =>
+  Type.String({ minLength: 1, maxLength, format: 'plain-text', ...options });
+/** Free text of several lines (a note, a message body): as PlainText, but line feeds and tabs are kept. */
+export const TextBlock = (maxLength: number, options: TStringOptions = {}) =>
+  Type.String({ minLength: 1, maxLength, format: 'plain-text-block', ...options });
+/** An https URL of a public host by name: no user info, no IP address, no local-network name. */
+export const PublicHttpsUrl = (maxLength: number, options: TStringOptions = {}) =>
+  Type.String({ maxLength, format: 'public-https-url', ...options });
 /** A phone number as people write it. */
 export const Phone = Type.String({ pattern: '^\\+?[0-9 ()-]{5,32}$', maxLength: 32 });
 /** `T` or null. */

@@ -153,7 +153,7 @@ export async function seedDemoData(deps: ServiceDeps, opts: { policies?: number 
   const accounts = await demoAccounts(deps);
   const underwriter = accounts.find((a) => a.role === 'underwriter')!;
   const agents = accounts.filter((a) => a.role === 'agent');
-  const as = (what: string) => actAs(underwriter.id, `demo-${what}`);
+  const as = (what: string, who = underwriter) => actAs(who.id, `demo-${what}`);
   const today = new Date().toISOString().slice(0, 10);
 
   const issued: { id: string; effectiveFrom: string; effectiveTo: string }[] = [];
@@ -182,7 +182,7 @@ export async function seedDemoData(deps: ServiceDeps, opts: { policies?: number 
   }
 
   const running = issued.filter((p) => p.effectiveFrom <= today && p.effectiveTo >= addDays(today, 90));
-  // Endorsements: some approved, some waiting for approval.
+  // Endorsements: some pending, some approved by the administrator (four eyes: not the underwriter who endorsed).
   for (const [i, p] of running.slice(0, 40).entries()) {
     const e = await createEndorsement(deps, as(`endorse-${i}`), {
       policyId: p.id,
@@ -194,7 +194,7 @@ export async function seedDemoData(deps: ServiceDeps, opts: { policies?: number 
           ? { holder: { phone: `+254 722 ${100_000 + i}` } }
           : { sumInsured: { amountMinor: 500_000_000, currency: 'KES' } },
     });
-    if (i % 3 !== 0) await approveEndorsement(deps, as(`approve-${i}`), { policyId: p.id, endorsementId: e.id });
+    if (i % 3) await approveEndorsement(deps, as(`approve-${i}`, accounts[0]), { policyId: p.id, endorsementId: e.id });
   }
   // Cancellations, some reinstated; lapses (premium unpaid: a system move), some reinstated.
   for (const [i, p] of running.slice(40, 70).entries()) {

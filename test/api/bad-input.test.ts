@@ -10,12 +10,12 @@ import { postRegistryEvent } from '../helpers/webhooks.js';
  * Input that passes a loose check but that PostgreSQL or JavaScript cannot take answers 400 on its
  * field, never 500: NUL characters, uuids with a prefix, dates that do not exist or cannot be stored.
  */
-let { stack, api, admin } = {} as AdminStack;
-withAdminStack(test, (s) => ({ stack, api, admin } = s));
+let { stack, api, admin, colleague: filer } = {} as AdminStack;
+withAdminStack(test, (s) => ({ stack, api, admin, colleague: filer } = s));
 
 test('a NUL character anywhere in a JSON body answers 400 on body, on routes with and without a token', async (t) => {
   const policyId = (await given.policy(stack, { agentId: admin.id })).id;
-  const claim = await claimIn(api.as(admin), policyId, 'filed');
+  const claim = await claimIn(api.as(admin), policyId, 'filed', { filer: api.as(filer) });
   expectValidation(t, await api.as(admin).post(`/claims/${claim.id}/notes`, { body: 'before\u0000after' }), {
     body: 'noNul',
   });
@@ -46,7 +46,7 @@ test('a NUL character anywhere in a JSON body answers 400 on body, on routes wit
 
 test('an unpaired surrogate escape in a JSON body answers 400 on body (jsonb cannot store it), on routes with and without a token; a pair is text', async (t) => {
   const policyId = (await given.policy(stack, { agentId: admin.id })).id;
-  const claim = await claimIn(api.as(admin), policyId, 'filed');
+  const claim = await claimIn(api.as(admin), policyId, 'filed', { filer: api.as(filer) });
   const raw = (text: string) =>
     stack.app.inject({
       method: 'POST',
@@ -100,7 +100,7 @@ test('dates that do not exist, years outside 1900..2999 and leap seconds answer 
       'query.effectiveToBefore': 'format',
     });
   const policyId = (await given.policy(stack, { agentId: admin.id })).id;
-  const settled = await claimIn(api.as(admin), policyId, 'settled');
+  const settled = await claimIn(api.as(admin), policyId, 'settled', { filer: api.as(filer) });
   for (const paidAt of ['2026-12-31T23:59:60Z', '2026-02-30T10:00:00Z', '2026-01-01T24:00:00Z'])
     expectValidation(
       t,

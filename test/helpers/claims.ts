@@ -10,7 +10,13 @@ export async function fileClaim(api: Api, policyId: string, extra: Record<string
     ...extra,
   });
   if (res.statusCode !== 201) throw new Error(`filing failed: ${res.statusCode} ${res.body}`);
-  return res.json().data as { id: string; claimNumber: string; status: string; policyId: string };
+  return res.json().data as {
+    id: string;
+    claimNumber: string;
+    status: string;
+    policyId: string;
+    filedBy: string | null;
+  };
 }
 
 /** The API calls that take a filed claim to `status` (settled at `settle` minor units). */
@@ -45,8 +51,12 @@ const ROUTES: Record<string, [string, unknown][]> = {
   ],
 };
 
-export async function claimIn(api: Api, policyId: string, status: string) {
-  const claim = await fileClaim(api, policyId);
+/**
+ * A claim taken to `status`: filed by `filer`, then worked by `api` (four eyes: whoever filed a claim can
+ * neither settle nor pay it, so the two are different users).
+ */
+export async function claimIn(api: Api, policyId: string, status: string, { filer }: { filer: Api }) {
+  const claim = await fileClaim(filer, policyId);
   for (const [action, body] of ROUTES[status]) {
     const res = await api.post(`/claims/${claim.id}/${action}`, body);
     if (res.statusCode !== 200) throw new Error(`${action} failed: ${res.statusCode} ${res.body}`);

@@ -57,7 +57,13 @@ const claims: FastifyPluginAsyncTypebox = async (app) => {
   );
   app.post(
     '/claims/:id/request-documents',
-    actionRoute(CLAIM_WORKFLOW, 'requestDocuments', s.requestDocumentsSchema),
+    {
+      ...actionRoute(CLAIM_WORKFLOW, 'requestDocuments', s.requestDocumentsSchema),
+      // The body is optional: none is the same as {}.
+      preValidation: async (request) => {
+        request.body ??= {};
+      },
+    },
     async (request, reply) =>
       sendWrite(request, reply, 200, (act) => requestClaimDocuments(deps, act, { ...request.params, ...request.body })),
   );

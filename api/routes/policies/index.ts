@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { ENDORSEMENT_LIST, toEndorsementView } from '../../../shared/domain/policies/endorsement.view.js';
 import {
-  approveEndorsement,
-  createEndorsement,
+  ENDORSEMENT_LIST,
   listEndorsements,
-} from '../../../shared/domain/policies/endorsements.js';
+  toEndorsementView,
+} from '../../../shared/domain/policies/endorsement.view.js';
+import { approveEndorsement, createEndorsement } from '../../../shared/domain/policies/endorsements.js';
 import { getPolicy, issuePolicy, listPolicies } from '../../../shared/domain/policies/policies.service.js';
 import { POLICY_LIST } from '../../../shared/domain/policies/policy.list.js';
 import { toPolicyView } from '../../../shared/domain/policies/policy.view.js';
@@ -13,6 +13,7 @@ import { cancelPolicy, reinstatePolicy } from '../../../shared/domain/policies/p
 import { policyTimeline, TIMELINE_LIST, toTimelineEventView } from '../../../shared/domain/policies/timeline.js';
 import { ok, sendWrite, userActOf } from '../../http/reply.js';
 import { actionRoute } from '../../http/workflow-route.js';
+import * as endorsementSchemas from '../../schemas/policies/endorsements.js';
 import * as s from '../../schemas/policies/index.js';
 
 const policies: FastifyPluginAsyncTypebox = async (app) => {
@@ -65,7 +66,7 @@ const policies: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/policies/:id/endorsements',
-    { config: { permissions: ['policy:read'] }, schema: s.listEndorsementsSchema },
+    { config: { permissions: ['policy:read'] }, schema: endorsementSchemas.listEndorsementsSchema },
     async (request) => {
       const { limit, cursor, status } = request.query;
       const plan = paginator.plan(ENDORSEMENT_LIST, { limit, cursor });
@@ -80,7 +81,7 @@ const policies: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/policies/:id/endorsements',
-    actionRoute(POLICY_WORKFLOW, 'endorse', s.createEndorsementSchema),
+    actionRoute(POLICY_WORKFLOW, 'endorse', endorsementSchemas.createEndorsementSchema),
     async (request, reply) =>
       sendWrite(request, reply, 201, (act) =>
         createEndorsement(deps, act, { policyId: request.params.id, ...request.body }),
@@ -89,7 +90,7 @@ const policies: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/policies/:id/endorsements/:endorsementId/approve',
-    actionRoute(ENDORSEMENT_WORKFLOW, 'approve', s.approveEndorsementSchema),
+    actionRoute(ENDORSEMENT_WORKFLOW, 'approve', endorsementSchemas.approveEndorsementSchema),
     async (request, reply) =>
       sendWrite(request, reply, 200, (act) =>
         approveEndorsement(deps, act, { policyId: request.params.id, endorsementId: request.params.endorsementId }),

@@ -1,6 +1,5 @@
 import { Type } from 'typebox';
 import { CLAIM_STATUSES } from '../../../shared/domain/claims/claim.entity.js';
-import { DOCUMENT_CONTENT_TYPES, MAX_DOCUMENT_BYTES } from '../../../shared/domain/claims/claim-records.js';
 import { PageQuery, SearchQuery } from '../../http/pagination.js';
 import {
   CalendarDate,
@@ -11,21 +10,19 @@ import {
   ListEnvelope,
   Money,
   Nullable,
+  OPTIONAL_BODY,
+  PlainText,
   StringEnum,
+  TextBlock,
   Timestamp,
-  tag,
 } from '../common.js';
+import { CatastropheEventId } from './catastrophe-events.js';
+import { ClaimDocument, ClaimNote, ClaimPayment, IdParams, tags } from './records.js';
 
-const tags = tag(
-  'claims',
-  'Claims on policies in your data scope: filing, the review workflow, settlement, payments, notes, documents; and the catastrophe events claims may reference.',
-);
+export * from './catastrophe-events.js';
+export * from './records.js';
 
-const Reason = Type.String({ minLength: 1, maxLength: 1000 });
-export const CatastropheEventId = Type.String({
-  pattern: '^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$',
-  description: 'Chosen by the client, e.g. FLOOD-2026-04-NAIROBI',
-});
+const Reason = TextBlock(1000);
 
 const ClaimFields = {
   id: Type.String(),
@@ -34,6 +31,12 @@ const ClaimFields = {
   policyId: Type.String(),
   agentId: Type.String({ description: "The policy's agent" }),
   insurerId: Type.String(),
+  filedBy: Nullable(
+    Type.String({
+      description:
+        'The user who filed the claim, who can neither settle it nor record its payments (four eyes); null for a claim filed before this was recorded whose filer is unknown',
+    }),
+  ),
   catastropheEventId: Nullable(Type.String()),
   incidentDate: CalendarDate,
   description: Type.String(),
@@ -63,32 +66,9 @@ export const ClaimDetail = component(
   Type.Object(
     {
       ...ClaimFields,
-      payments: Type.Array(
-        Type.Object({
-          id: Type.String(),
-          amount: Money,
-          method: Type.String(),
-          reference: Type.String(),
-          paidAt: Timestamp,
-          recordedBy: Type.String(),
-          createdAt: Timestamp,
-        }),
-      ),
-      notes: Type.Array(
-        Type.Object({ id: Type.String(), body: Type.String(), author: Type.String(), createdAt: Timestamp }),
-      ),
-      documents: Type.Array(
-        Type.Object({
-          id: Type.String(),
-          name: Type.String(),
-          contentType: Type.String(),
-          sizeBytes: Type.Integer(),
-          sha256: Type.String(),
-          url: Type.String(),
-          addedBy: Type.String(),
-          createdAt: Timestamp,
-        }),
-      ),
+      payments: Type.Array(ClaimPayment),
+      notes: Type.Array(ClaimNote, { description: 'For data scope agent, the shared notes only' }),
+      documents: Type.Array(ClaimDocument),
       history: Type.Array(
         Type.Object({
           type: Type.String({ description: 'e.g. claim.filed, claim.settled, claim.payment_recorded' }),
@@ -97,32 +77,14 @@ export const ClaimDetail = component(
           requestId: Nullable(Type.String()),
           data: Type.Record(Type.String(), Type.Unknown()),
         }),
-        { description: 'What happened to the claim, oldest first' },
+        { description: "What happened to the claim, oldest first (for data scope agent, no internal note's event)" },
       ),
     },
     { description: 'A claim with its payments, notes, documents and history' },
   ),
 );
 
-export const CatastropheEvent = component(
-  'CatastropheEvent',
-  Type.Object(
-    {
-      id: Type.String(),
-      name: Type.String(),
-      peril: Type.String({ description: 'e.g. flood, storm, earthquake, wildfire, drought' }),
-      region: Type.String(),
-      startsOn: CalendarDate,
-      endsOn: Nullable(CalendarDate),
-      createdAt: Timestamp,
-      updatedAt: Timestamp,
-    },
-    { description: 'A catastrophe claims may reference' },
-  ),
-);
-
 const ClaimEnvelope = Envelope(ClaimDetail, 'The claim');
-const IdParams = Type.Object({ id: IdOf('The claim') });
 
 export const listClaimsSchema = {
   operationId: 'listClaims',
@@ -154,7 +116,7 @@ export const fileClaimSchema = {
     {
       policyId: IdOf('The policy'),
       incidentDate: CalendarDate,
-      description: Type.String({ minLength: 1, maxLength: 4000 }),
+      description: PlainText(4000),
       claimedAmount: Money,
       catastropheEventId: Type.Optional(CatastropheEventId),
     },
@@ -195,10 +157,11 @@ export const investigateClaimSchema = {
 export const requestDocumentsSchema = {
   operationId: 'requestClaimDocuments',
   tags,
-  description: 'Asks for documents; the claim waits for them.',
+  description: 'Asks for documents; the claim waits for them. The body may be left out (no body is taken as {}).',
+  ...OPTIONAL_BODY,
   params: IdParams,
   body: Type.Object(
-    { documents: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 200 }), { maxItems: 50 })) },
+    { documents: Type.Optional(Type.Array(PlainText(200), { maxItems: 50 })) },
     { additionalProperties: false },
   ),
   response: claimResponse,
@@ -214,7 +177,7 @@ export const settleClaimSchema = {
   operationId: 'settleClaim',
   tags,
   description:
-    "Settles at an amount in the claim's currency, more than zero (400; a claim worth nothing is repudiated), at most the claimed amount and the sum insured (422 SETTLEMENT_EXCEEDS_COVER).",
+    "Settles at an amount in the claim's currency, more than zero (400; a claim worth nothing is repudiated), at most the claimed amount and the sum insured (422 SETTLEMENT_EXCEEDS_COVER). The user who filed the claim cannot settle it (403 FORBIDDEN, details.reason four_eyes), whatever they hold.",
   params: IdParams,
   body: Type.Object({ amount: Money, note: Type.Optional(Reason) }, { additionalProperties: false }),
   response: claimResponse,
@@ -249,104 +212,4 @@ export const closeClaimSchema = {
   description: 'Closes a repudiated or withdrawn claim, or a settled one once fully paid (422 OUTSTANDING_PAYMENTS).',
   params: IdParams,
   response: claimResponse,
-};
-
-export const recordPaymentSchema = {
-  operationId: 'recordClaimPayment',
-  tags,
-  description:
-    "Records a payment of a settled claim, in its currency. The payments never add up to more than the settled amount (422 PAYMENT_EXCEEDS_SETTLEMENT); the operational policies may cap a single payment (422 PAYMENT_LIMIT_EXCEEDED) and require the agent's KYC to be verified (422 KYC_NOT_VERIFIED).",
-  params: IdParams,
-  body: Type.Object(
-    {
-      amount: Money,
-      method: StringEnum(['bank_transfer', 'mobile_money', 'cheque', 'card'] as const),
-      reference: Type.String({ minLength: 1, maxLength: 100 }),
-      paidAt: Timestamp,
-    },
-    { additionalProperties: false },
-  ),
-  response: { 201: Envelope(ClaimDetail, 'The claim with the payment'), ...ERROR_RESPONSES },
-};
-
-export const addNoteSchema = {
-  operationId: 'addClaimNote',
-  tags,
-  summary: 'Add a note to a claim',
-  description: 'A note, in any status.',
-  params: IdParams,
-  body: Type.Object({ body: Type.String({ minLength: 1, maxLength: 10_000 }) }, { additionalProperties: false }),
-  response: { 201: Envelope(ClaimDetail, 'The claim with the note'), ...ERROR_RESPONSES },
-};
-
-export const addDocumentSchema = {
-  operationId: 'addClaimDocument',
-  tags,
-  description: `Attaches a document's metadata (the file stays at its https URL), up to ${MAX_DOCUMENT_BYTES} bytes, of an allowed content type. Refused on closed and withdrawn claims.`,
-  params: IdParams,
-  body: Type.Object(
-    {
-      name: Type.String({ minLength: 1, maxLength: 255, pattern: '^[^/\\\\\\u0000-\\u001f]+$' }),
-      contentType: StringEnum(DOCUMENT_CONTENT_TYPES),
-      sizeBytes: Type.Integer({ minimum: 1, maximum: MAX_DOCUMENT_BYTES }),
-      sha256: Type.String({ pattern: '^[0-9a-fA-F]{64}$' }),
-      url: Type.String({ format: 'uri', pattern: '^https://', maxLength: 2000 }),
-    },
-    { additionalProperties: false },
-  ),
-  response: { 201: Envelope(ClaimDetail, 'The claim with the document'), ...ERROR_RESPONSES },
-};
-
-const EventIdParams = Type.Object({ id: CatastropheEventId });
-
-export const upsertCatastropheEventSchema = {
-  operationId: 'upsertCatastropheEvent',
-  tags,
-  summary: 'Create or update a catastrophe event',
-  description:
-    'Creates the event with this id (201) or replaces its fields (200). A name another event has answers 409 CONFLICT.',
-  params: EventIdParams,
-  body: Type.Object(
-    {
-      name: Type.String({ minLength: 1, maxLength: 200 }),
-      peril: Type.String({
-        minLength: 1,
-        maxLength: 64,
-        description: 'e.g. flood, storm, earthquake, wildfire, drought',
-      }),
-      region: Type.String({ minLength: 1, maxLength: 200 }),
-      startsOn: CalendarDate,
-      endsOn: Type.Optional(Nullable(CalendarDate)),
-    },
-    { additionalProperties: false },
-  ),
-  response: {
-    200: Envelope(CatastropheEvent, 'The event, updated'),
-    201: Envelope(CatastropheEvent, 'The event, created'),
-    ...ERROR_RESPONSES,
-  },
-};
-
-export const listCatastropheEventsSchema = {
-  operationId: 'listCatastropheEvents',
-  tags,
-  summary: 'List catastrophe events',
-  description: 'Every catastrophe event, newest first unless sorted.',
-  querystring: Type.Object(
-    {
-      ...PageQuery,
-      q: SearchQuery('the name'),
-    },
-    { additionalProperties: false },
-  ),
-  response: { 200: ListEnvelope(CatastropheEvent), ...ERROR_RESPONSES },
-};
-
-export const getCatastropheEventSchema = {
-  operationId: 'getCatastropheEvent',
-  tags,
-  summary: 'Get a catastrophe event',
-  description: 'One catastrophe event.',
-  params: EventIdParams,
-  response: { 200: Envelope(CatastropheEvent, 'The event'), ...ERROR_RESPONSES },
 };

@@ -9,6 +9,7 @@ import {
   ListEnvelope,
   Money,
   Nullable,
+  PlainText,
   StringEnum,
   Timestamp,
   tag,
@@ -19,9 +20,9 @@ const tags = tag(
   'Investment products offered on the platform: platform-wide, draft until activated, closed for good.',
 );
 
-const Name = Type.String({ minLength: 1, maxLength: 200 });
+const Name = PlainText(200);
 const RiskLevel = Type.Integer({ minimum: 1, maximum: 7, description: 'From 1 (lowest risk) to 7 (highest)' });
-const Description = Type.String({ minLength: 1, maxLength: 4000 });
+const Description = PlainText(4000);
 
 export const InvestmentProduct = component(
   'InvestmentProduct',

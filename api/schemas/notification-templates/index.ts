@@ -12,7 +12,9 @@ import {
   IdOf,
   ListEnvelope,
   Nullable,
+  PlainText,
   StringEnum,
+  TextBlock,
   Timestamp,
   tag,
 } from '../common.js';
@@ -26,8 +28,8 @@ const Key = StringEnum(TEMPLATE_KEYS, {
   description: 'What the template is for; each key supplies its own placeholders',
 });
 const Locale = Type.String({ pattern: '^[a-z]{2,3}(-[A-Z]{2})?$', description: 'e.g. en, sw, fr-CA' });
-const Subject = Type.String({ minLength: 1, maxLength: 300, description: 'Email only; may use {{placeholders}}' });
-const Body = Type.String({ minLength: 1, maxLength: 20_000, description: 'May use {{placeholders}}' });
+const Subject = PlainText(300, { description: 'Email only; may use {{placeholders}}' });
+const Body = TextBlock(20_000, { description: 'May use {{placeholders}}' });
 
 export const NotificationTemplate = component(
   'NotificationTemplate',

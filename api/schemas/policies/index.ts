@@ -1,9 +1,5 @@
 import { Type } from 'typebox';
-import {
-  ENDORSEMENT_STATUSES,
-  ENDORSEMENT_TYPES,
-  POLICY_STATUSES,
-} from '../../../shared/domain/policies/policy.entity.js';
+import { POLICY_STATUSES } from '../../../shared/domain/policies/policy.entity.js';
 import { PageQuery, SearchQuery } from '../../http/pagination.js';
 import {
   CalendarDate,
@@ -16,20 +12,22 @@ import {
   Money,
   Nullable,
   Phone,
+  PlainText,
   StringEnum,
+  TextBlock,
   Timestamp,
   tag,
 } from '../common.js';
 
-const tags = tag(
+export const tags = tag(
   'policies',
   'Insurance policies in your data scope: issue, cancel, reinstate, endorse, and the timeline of what happened to each.',
 );
 
-const HolderName = Type.String({ minLength: 1, maxLength: 200 });
-const HolderEmail = Type.String({ format: 'email', maxLength: 254 });
-const NationalId = Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9 /.-]+$' });
-const Reason = Type.String({ minLength: 1, maxLength: 500 });
+export const HolderName = PlainText(200);
+export const HolderEmail = Type.String({ format: 'email', maxLength: 254 });
+export const NationalId = Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9 /.-]+$' });
+const Reason = TextBlock(500);
 
 const Holder = Type.Object({
   name: Type.String(),
@@ -68,55 +66,6 @@ export const Policy = component(
   ),
 );
 
-const EndorsementChanges = Type.Object(
-  {
-    sumInsured: Type.Optional(Money),
-    premium: Type.Optional(Money),
-    holder: Type.Optional(
-      Type.Object(
-        {
-          name: Type.Optional(HolderName),
-          email: Type.Optional(Nullable(HolderEmail)),
-          phone: Type.Optional(Nullable(Phone)),
-          nationalId: Type.Optional(Nullable(NationalId)),
-        },
-        { additionalProperties: false, minProperties: 1 },
-      ),
-    ),
-    effectiveTo: Type.Optional(CalendarDate),
-  },
-  {
-    additionalProperties: false,
-    minProperties: 1,
-    description: 'What the endorsement changes on the policy when approved; money in the policy currency',
-  },
-);
-
-export const Endorsement = component(
-  'Endorsement',
-  Type.Object(
-    {
-      id: Type.String(),
-      policyId: Type.String(),
-      endorsementNumber: Type.String(),
-      status: StringEnum(ENDORSEMENT_STATUSES, {
-        description: 'pending until approved; withdrawn when its policy was cancelled first',
-      }),
-      type: StringEnum(ENDORSEMENT_TYPES),
-      description: Type.String(),
-      effectiveDate: CalendarDate,
-      changes: EndorsementChanges,
-      createdBy: Type.String({ description: 'The user who created it' }),
-      approvedBy: Nullable(Type.String()),
-      approvedAt: Nullable(Timestamp),
-      withdrawnAt: Nullable(Timestamp),
-      createdAt: Timestamp,
-      updatedAt: Timestamp,
-    },
-    { description: 'A change to a policy, applied when approved' },
-  ),
-);
-
 export const TimelineEvent = component(
   'TimelineEvent',
   Type.Object(
@@ -134,7 +83,7 @@ export const TimelineEvent = component(
 );
 
 const PolicyEnvelope = Envelope(Policy, 'The policy');
-const IdParams = Type.Object({ id: IdOf('The policy') });
+export const IdParams = Type.Object({ id: IdOf('The policy') });
 
 export const listPoliciesSchema = {
   operationId: 'listPolicies',
@@ -227,54 +176,4 @@ export const reinstatePolicySchema = {
   params: IdParams,
   body: Type.Object({ reason: Reason }, { additionalProperties: false }),
   response: { 200: PolicyEnvelope, ...ERROR_RESPONSES },
-};
-
-export const createEndorsementSchema = {
-  operationId: 'createEndorsement',
-  tags,
-  description:
-    "Proposes a change to an active or reinstated policy; it applies when approved. effectiveDate is within the policy's period; money changes are in the policy currency; changes.effectiveTo keeps the term at most 50 years (400).",
-  params: IdParams,
-  body: Type.Object(
-    {
-      type: StringEnum(ENDORSEMENT_TYPES),
-      description: Type.String({ minLength: 1, maxLength: 1000 }),
-      effectiveDate: CalendarDate,
-      changes: EndorsementChanges,
-    },
-    { additionalProperties: false },
-  ),
-  response: { 201: Envelope(Endorsement, 'The endorsement, pending'), ...ERROR_RESPONSES },
-};
-
-export const listEndorsementsSchema = {
-  operationId: 'listEndorsements',
-  tags,
-  summary: 'List endorsements of a policy',
-  description: 'The endorsements of a policy in your data scope, oldest first.',
-  params: IdParams,
-  querystring: Type.Object(
-    {
-      limit: PageQuery.limit,
-      cursor: PageQuery.cursor,
-      status: Type.Optional(StringEnum(ENDORSEMENT_STATUSES, { description: 'Only endorsements in this status' })),
-    },
-    { additionalProperties: false },
-  ),
-  response: { 200: ListEnvelope(Endorsement), ...ERROR_RESPONSES },
-};
-
-export const approveEndorsementSchema = {
-  operationId: 'approveEndorsement',
-  tags,
-  description:
-    'Approves a pending endorsement and applies its changes to the policy in the same transaction. A second approval answers 422 INVALID_TRANSITION.',
-  params: Type.Object({ id: IdOf('The policy'), endorsementId: IdOf('The endorsement') }),
-  response: {
-    200: Envelope(
-      Type.Object({ endorsement: Endorsement, policy: Policy }),
-      'The endorsement, approved, and the policy with its changes',
-    ),
-    ...ERROR_RESPONSES,
-  },
 };

@@ -12,6 +12,7 @@ import {
   Money,
   Nullable,
   Phone,
+  PlainText,
   StringEnum,
   Timestamp,
   tag,
@@ -96,7 +97,7 @@ export const requestQuotationSchema = {
       productCode: Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9._-]+$' }),
       applicant: Type.Object(
         {
-          name: Type.String({ minLength: 1, maxLength: 200 }),
+          name: PlainText(200),
           email: Type.Optional(Type.String({ format: 'email', maxLength: 254 })),
           phone: Type.Optional(Phone),
           nationalId: Type.Optional(Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9 /.-]+$' })),

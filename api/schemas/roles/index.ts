@@ -1,6 +1,16 @@
 import { Type } from 'typebox';
 import { PageQuery } from '../../http/pagination.js';
-import { component, Envelope, ERROR_RESPONSES, IdOf, ListEnvelope, NoContent, Timestamp, tag } from '../common.js';
+import {
+  component,
+  Envelope,
+  ERROR_RESPONSES,
+  IdOf,
+  ListEnvelope,
+  NoContent,
+  PlainText,
+  Timestamp,
+  tag,
+} from '../common.js';
 
 const tags = tag('roles', 'Roles (named sets of permissions granted to users) and the permission catalogue.');
 
@@ -11,7 +21,7 @@ const Permissions = Type.Array(PermissionName, {
   description: 'Names from the permission catalogue (GET /permissions)',
 });
 const RoleName = Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9 _.-]+$' });
-const Description = Type.String({ maxLength: 500 });
+const Description = PlainText(500, { minLength: 0 });
 
 export const Role = component(
   'Role',

@@ -9,6 +9,7 @@ import {
   IdOf,
   ListEnvelope,
   Nullable,
+  PlainText,
   StringEnum,
   Timestamp,
   tag,
@@ -29,7 +30,7 @@ const PatternText = Type.String({
   description:
     'Literal letters, digits, - _ / . and the tokens {YYYY} {YY} {MM} {DD} (UTC), {SEQ:n} (the gapless sequence, n 4..12), {RAND:n} (random capitals and digits, n 4..12); needs {SEQ:n} or a {RAND:n} of at least 6',
 });
-const Description = Type.String({ maxLength: 500 });
+const Description = PlainText(500, { minLength: 0 });
 
 export const IdPattern = component(
   'IdPattern',
@@ -148,7 +149,7 @@ export const createOperationalPolicySchema = {
     {
       category: StringEnum(POLICY_CATEGORIES),
       key: Type.String({ minLength: 1, maxLength: 100, pattern: '^[A-Za-z][A-Za-z0-9_]*(\\.[A-Za-z][A-Za-z0-9_]*)?$' }),
-      name: Type.String({ minLength: 1, maxLength: 200 }),
+      name: PlainText(200),
       value: Type.Unknown({ description: 'Any JSON value but null, at most 16 KiB as JSON text' }),
       description: Type.Optional(Description),
       active: Type.Optional(Type.Boolean()),
@@ -174,7 +175,7 @@ export const updateOperationalPolicySchema = {
   params: PolicyIdParams,
   body: Type.Object(
     {
-      name: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
+      name: Type.Optional(PlainText(200)),
       value: Type.Optional(Type.Unknown({ description: 'Any JSON value but null, at most 16 KiB as JSON text' })),
       description: Type.Optional(Nullable(Description)),
       active: Type.Optional(Type.Boolean()),

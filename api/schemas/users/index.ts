@@ -10,6 +10,7 @@ import {
   ListEnvelope,
   Nullable,
   Phone,
+  PlainText,
   StringEnum,
   Timestamp,
   tag,
@@ -24,7 +25,7 @@ export const Password = Type.String({
   maxLength: 128,
   description: '12 to 128 characters, not the email',
 });
-const Name = Type.String({ minLength: 1, maxLength: 200 });
+const Name = PlainText(200);
 const Locale = Type.String({ pattern: '^[a-z]{2,3}(-[A-Z]{2})?$', description: 'e.g. en, sw, fr-CA' });
 
 /** The fields of a user as the API shows it (the User component; auth's CurrentUser extends them). */

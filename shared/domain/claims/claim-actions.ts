@@ -3,6 +3,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { sql } from 'kysely';
 import { db } from '../../db/database.js';
 import { DomainRuleError, ValidationError } from '../../errors/index.js';
+import { assertFourEyes } from '../access/four-eyes.js';
 import { covers, scopeOf } from '../access/scope.js';
 import type { UserAct } from '../act.js';
 import type { ServiceDeps } from '../deps.js';
@@ -62,7 +63,7 @@ async function claimAction(
     claim.status = to;
     await tx.flush();
     return {
-      answer: async (em) => (await loadClaimDetail(em, id))!,
+      answer: async (em) => (await loadClaimDetail(em, id, act.caller.scope))!,
       audit: {
         action: CLAIM_WORKFLOW.steps[action].audit,
         subjectType: 'claim',
@@ -115,8 +116,9 @@ export const requestClaimDocuments = (deps: ServiceDeps, act: UserAct, input: { 
 
 /**
  * Settles at `amount` (in the claim's currency): more than zero (400: a claim worth nothing is
- * repudiated), at most the claimed amount and the policy's sum insured (422 SETTLEMENT_EXCEEDS_COVER).
- * The settlement shows on the policy's timeline.
+ * repudiated), at most the claimed amount and the policy's sum insured (422 SETTLEMENT_EXCEEDS_COVER);
+ * never by the user who filed it (403, four eyes, checked under the row lock). The settlement shows on
+ * the policy's timeline.
  */
 export async function settleClaim(
   deps: ServiceDeps,
@@ -126,6 +128,7 @@ export async function settleClaim(
   const zero = notPositive('amount', input.amount);
   if (zero.length) throw new ValidationError(zero);
   return claimAction(deps, act, input.id, 'settle', async (claim, tx) => {
+    assertFourEyes(claim.filedBy, act.caller.userId, 'The user who filed a claim cannot settle it');
     if (input.amount.currency !== claim.currency)
       throw new DomainRuleError('INVARIANT_VIOLATION', `amount must be in the claim's currency, ${claim.currency}`, {
         field: 'amount.currency',

@@ -1,14 +1,15 @@
 import { db } from '../../db/database.js';
 import { DomainRuleError, ValidationError } from '../../errors/index.js';
 import { uuidv7 } from '../../ids.js';
+import { assertFourEyes } from '../access/four-eyes.js';
 import type { UserAct } from '../act.js';
 import type { ServiceDeps } from '../deps.js';
 import { operationalSetting } from '../operational-policies/settings.js';
 import { type Money, notPositive } from '../policies/policy.view.js';
 import { transition } from '../workflow.js';
 import { ClaimPayment } from './claim.entity.js';
-import { type ClaimDetail, loadClaimDetail } from './claim.view.js';
 import { CLAIM_WORKFLOW } from './claim.workflow.js';
+import { type ClaimPaymentView, loadPaymentView } from './claim-records.view.js';
 import { claimEvents, lockVisibleClaim } from './claims.service.js';
 
 export interface RecordPaymentInput {
@@ -24,18 +25,20 @@ export interface RecordPaymentInput {
  * counted one after the other and their sum never exceeds the settled amount (422
  * PAYMENT_EXCEEDS_SETTLEMENT). The operational policies are read now: `payments.maxSinglePaymentMinor`
  * caps one payment (422 PAYMENT_LIMIT_EXCEEDED) and `kyc.requireVerifiedForPayout` requires the
- * policy's agent to be KYC-verified (422 KYC_NOT_VERIFIED).
+ * policy's agent to be KYC-verified (422 KYC_NOT_VERIFIED). The user who filed the claim records none
+ * of its payments (403, four eyes). Answers with the payment.
  */
 export async function recordClaimPayment(
   deps: ServiceDeps,
   act: UserAct,
   input: RecordPaymentInput,
-): Promise<ClaimDetail> {
+): Promise<ClaimPaymentView> {
   const zero = notPositive('amount', input.amount);
   if (zero.length) throw new ValidationError(zero);
   return deps.uow.run(act, async (tx) => {
     const claim = await lockVisibleClaim(tx, act.caller.scope, input.id);
     transition(CLAIM_WORKFLOW, 'pay', claim.status);
+    assertFourEyes(claim.filedBy, act.caller.userId, 'The user who filed a claim cannot record its payments');
     if (input.amount.currency !== claim.currency)
       throw new DomainRuleError('INVARIANT_VIOLATION', `amount must be in the claim's currency, ${claim.currency}`, {
         field: 'amount.currency',
@@ -78,7 +81,7 @@ export async function recordClaimPayment(
     await tx.flush();
     const summary = { paymentId, amount: input.amount, method: input.method, paidAmountMinor: claim.paidAmountMinor };
     return {
-      answer: async (em) => (await loadClaimDetail(em, claim.id))!,
+      result: await loadPaymentView(tx, paymentId),
       audit: { action: CLAIM_WORKFLOW.steps.pay.audit, subjectType: 'claim', subjectId: claim.id, summary },
       events: claimEvents(claim, 'claim.payment_recorded', summary),
     };

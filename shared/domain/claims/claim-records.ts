@@ -1,10 +1,12 @@
+import { ForbiddenError } from '../../errors/index.js';
 import { uuidv7 } from '../../ids.js';
+import { type Visibility, visibilitiesFor } from '../access/visibility.js';
 import type { UserAct } from '../act.js';
 import type { ServiceDeps } from '../deps.js';
 import { transition } from '../workflow.js';
 import { ClaimDocument, ClaimNote } from './claim.entity.js';
-import { type ClaimDetail, loadClaimDetail } from './claim.view.js';
 import { CLAIM_WORKFLOW } from './claim.workflow.js';
+import { type ClaimDocumentView, type ClaimNoteView, loadDocumentView, loadNoteView } from './claim-records.view.js';
 import { claimEvents, lockVisibleClaim } from './claims.service.js';
 
 /** Content types a claim document may have: documents and photographs, nothing executable. */
@@ -21,21 +23,29 @@ export const DOCUMENT_CONTENT_TYPES = [
 /** 25 MiB: the largest document a claim takes (the file itself lives at its URL). */
 export const MAX_DOCUMENT_BYTES = 25 * 1024 * 1024;
 
-/** A note, in any status. */
+/**
+ * A note, in any status, answered with the note. `internal` (staff only) unless said; a caller of
+ * agent scope writes shared notes only (`shared` by default, 403 when asking for `internal`).
+ */
 export async function addClaimNote(
   deps: ServiceDeps,
   act: UserAct,
-  input: { id: string; body: string },
-): Promise<ClaimDetail> {
+  input: { id: string; body: string; visibility?: Visibility },
+): Promise<ClaimNoteView> {
+  const allowed = visibilitiesFor(act.caller.scope);
+  const visibility = input.visibility ?? (allowed.includes('internal') ? 'internal' : 'shared');
+  if (!allowed.includes(visibility))
+    throw new ForbiddenError('Your data scope writes shared notes only', { reason: 'shared_notes_only' });
   return deps.uow.run(act, async (tx) => {
     const claim = await lockVisibleClaim(tx, act.caller.scope, input.id);
     const noteId = uuidv7();
-    tx.create(ClaimNote, { id: noteId, claimId: claim.id, body: input.body, author: act.actor });
+    tx.create(ClaimNote, { id: noteId, claimId: claim.id, body: input.body, visibility, author: act.actor });
     await tx.flush();
     return {
-      answer: async (em) => (await loadClaimDetail(em, claim.id))!,
-      audit: { action: 'claim.note', subjectType: 'claim', subjectId: claim.id, summary: { noteId } },
-      events: claimEvents(claim, 'claim.note_added', { noteId }),
+      result: await loadNoteView(tx, noteId),
+      audit: { action: 'claim.note', subjectType: 'claim', subjectId: claim.id, summary: { noteId, visibility } },
+      // The history shows an internal note's event to staff only (access/visibility.ts).
+      events: claimEvents(claim, 'claim.note_added', { noteId, visibility }),
     };
   });
 }
@@ -49,8 +59,12 @@ export interface AddDocumentInput {
   url: string;
 }
 
-/** A document's metadata (the file is at its https URL), on a claim that is not closed or withdrawn. */
-export async function addClaimDocument(deps: ServiceDeps, act: UserAct, input: AddDocumentInput): Promise<ClaimDetail> {
+/** A document's metadata (the file is at its https URL), on a claim that is not closed or withdrawn; answered with the document. */
+export async function addClaimDocument(
+  deps: ServiceDeps,
+  act: UserAct,
+  input: AddDocumentInput,
+): Promise<ClaimDocumentView> {
   return deps.uow.run(act, async (tx) => {
     const claim = await lockVisibleClaim(tx, act.caller.scope, input.id);
     transition(CLAIM_WORKFLOW, 'addDocument', claim.status);
@@ -67,7 +81,7 @@ export async function addClaimDocument(deps: ServiceDeps, act: UserAct, input: A
     });
     await tx.flush();
     return {
-      answer: async (em) => (await loadClaimDetail(em, claim.id))!,
+      result: await loadDocumentView(tx, documentId),
       audit: {
         action: CLAIM_WORKFLOW.steps.addDocument.audit,
         subjectType: 'claim',

@@ -1,4 +1,5 @@
 import { defineEntity, type InferEntity } from '@mikro-orm/core';
+import type { Visibility } from '../access/visibility.js';
 
 export const CLAIM_STATUSES = [
   'filed',
@@ -35,6 +36,8 @@ export const Claim = defineEntity({
     policyId: p.uuid(),
     agentId: p.uuid(),
     insurerId: p.text(),
+    /** The user who filed it: four eyes keep them from settling it or paying it out. Null when unknown (filed before it was recorded). */
+    filedBy: p.uuid().nullable(),
     catastropheEventId: p.text().nullable(),
     incidentDate: p.string().columnType('date'),
     description: p.text(),
@@ -82,6 +85,7 @@ export const ClaimNote = defineEntity({
     id: p.uuid().primary(),
     claimId: p.uuid(),
     body: p.text(),
+    visibility: p.text().$type<Visibility>().defaultRaw(`'internal'`),
     author: p.text(),
     createdAt: p.datetime().defaultRaw('now()'),
   }),

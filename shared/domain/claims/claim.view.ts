@@ -1,8 +1,16 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { type InferResult, sql } from 'kysely';
 import { db, iso } from '../../db/database.js';
+import type { DataScope } from '../access/scope.js';
 import type { Money } from '../policies/policy.view.js';
 import type { ClaimReasons, ClaimStatus } from './claim.entity.js';
+import {
+  type ClaimDocumentView,
+  type ClaimHistoryEntry,
+  type ClaimNoteView,
+  type ClaimPaymentView,
+  loadClaimRecords,
+} from './claim-records.view.js';
 
 /** A claim as lists show it. */
 export interface ClaimView {
@@ -12,6 +20,7 @@ export interface ClaimView {
   policyId: string;
   agentId: string;
   insurerId: string;
+  filedBy: string | null;
   catastropheEventId: string | null;
   incidentDate: string;
   description: string;
@@ -28,33 +37,10 @@ export interface ClaimView {
 
 /** GET /claims/{id}: the claim with its sub-records and its own history, oldest first. */
 export interface ClaimDetail extends ClaimView {
-  payments: {
-    id: string;
-    amount: Money;
-    method: string;
-    reference: string;
-    paidAt: string;
-    recordedBy: string;
-    createdAt: string;
-  }[];
-  notes: { id: string; body: string; author: string; createdAt: string }[];
-  documents: {
-    id: string;
-    name: string;
-    contentType: string;
-    sizeBytes: number;
-    sha256: string;
-    url: string;
-    addedBy: string;
-    createdAt: string;
-  }[];
-  history: {
-    type: string;
-    actor: string;
-    occurredAt: string;
-    requestId: string | null;
-    data: Record<string, unknown>;
-  }[];
+  payments: ClaimPaymentView[];
+  notes: ClaimNoteView[];
+  documents: ClaimDocumentView[];
+  history: ClaimHistoryEntry[];
 }
 
 export function claimViews(em: EntityManager) {
@@ -67,6 +53,7 @@ export function claimViews(em: EntityManager) {
       'c.policy_id',
       'c.agent_id',
       'c.insurer_id',
+      'c.filed_by',
       'c.catastrophe_event_id',
       'c.description',
       'c.currency',
@@ -97,6 +84,7 @@ export function toClaimView(r: ClaimViewRow): ClaimView {
     policyId: r.policy_id,
     agentId: r.agent_id,
     insurerId: r.insurer_id,
+    filedBy: r.filed_by,
     catastropheEventId: r.catastrophe_event_id,
     incidentDate: r.incident_date,
     description: r.description,
@@ -112,70 +100,11 @@ export function toClaimView(r: ClaimViewRow): ClaimView {
   };
 }
 
-/** The claim with its payments, notes, documents and history: five small indexed reads. */
-export async function loadClaimDetail(em: EntityManager, id: string): Promise<ClaimDetail | null> {
-  const row = await claimViews(em).where('c.id', '=', id).executeTakeFirst();
-  if (!row) return null;
-  const [payments, notes, documents, history] = await Promise.all([
-    db(em)
-      .selectFrom('claim_payments')
-      .select(['id', 'currency', 'method', 'reference', 'paid_at', 'recorded_by', 'created_at'])
-      .select(sql<string>`amount_minor::text`.as('amount_minor'))
-      .where('claim_id', '=', id)
-      .orderBy('created_at')
-      .orderBy('id')
-      .execute(),
-    db(em)
-      .selectFrom('claim_notes')
-      .selectAll()
-      .where('claim_id', '=', id)
-      .orderBy('created_at')
-      .orderBy('id')
-      .execute(),
-    db(em)
-      .selectFrom('claim_documents')
-      .select(['id', 'name', 'content_type', 'sha256', 'url', 'added_by', 'created_at'])
-      .select(sql<string>`size_bytes::text`.as('size_bytes'))
-      .where('claim_id', '=', id)
-      .orderBy('created_at')
-      .orderBy('id')
-      .execute(),
-    db(em)
-      .selectFrom('domain_events')
-      .select(['type', 'actor', 'occurred_at', 'request_id', 'data'])
-      .where('stream_type', '=', 'claim')
-      .where('stream_id', '=', id)
-      .orderBy('seq')
-      .execute(),
+/** The claim with its payments, notes, documents and history as `viewer` may see them: five small indexed reads. */
+export async function loadClaimDetail(em: EntityManager, id: string, viewer: DataScope): Promise<ClaimDetail | null> {
+  const [row, records] = await Promise.all([
+    claimViews(em).where('c.id', '=', id).executeTakeFirst(),
+    loadClaimRecords(em, id, viewer),
   ]);
-  return {
-    ...toClaimView(row),
-    payments: payments.map((p) => ({
-      id: p.id,
-      amount: money(p.amount_minor, p.currency),
-      method: p.method,
-      reference: p.reference,
-      paidAt: iso(p.paid_at),
-      recordedBy: p.recorded_by,
-      createdAt: iso(p.created_at),
-    })),
-    notes: notes.map((n) => ({ id: n.id, body: n.body, author: n.author, createdAt: iso(n.created_at) })),
-    documents: documents.map((d) => ({
-      id: d.id,
-      name: d.name,
-      contentType: d.content_type,
-      sizeBytes: Number(d.size_bytes),
-      sha256: d.sha256,
-      url: d.url,
-      addedBy: d.added_by,
-      createdAt: iso(d.created_at),
-    })),
-    history: history.map((h) => ({
-      type: h.type,
-      actor: h.actor,
-      occurredAt: iso(h.occurred_at),
-      requestId: h.request_id,
-      data: h.data,
-    })),
-  };
+  return row ? { ...toClaimView(row), ...records } : null;
 }

@@ -35,7 +35,7 @@ export async function getClaim(deps: ServiceDeps, act: UserAct, input: { id: str
     .select('c.id')
     .executeTakeFirst();
   if (!visible) throw new NotFoundError('No such claim');
-  return (await loadClaimDetail(deps.orm.em, input.id))!;
+  return (await loadClaimDetail(deps.orm.em, input.id, act.caller.scope))!;
 }
 
 /** A claim within the caller's scope, its row locked for a change, or 404. */
@@ -126,6 +126,7 @@ export async function fileClaim(deps: ServiceDeps, act: UserAct, input: FileClai
       policyId: policy.id,
       agentId: policy.agentId,
       insurerId: policy.insurerId,
+      filedBy: act.caller.userId,
       catastropheEventId: input.catastropheEventId ?? null,
       incidentDate: input.incidentDate,
       description: input.description,
@@ -134,7 +135,7 @@ export async function fileClaim(deps: ServiceDeps, act: UserAct, input: FileClai
     });
     await tx.flush();
     return {
-      answer: async (em) => (await loadClaimDetail(em, id))!,
+      answer: async (em) => (await loadClaimDetail(em, id, act.caller.scope))!,
       audit: {
         action: 'claim.file',
         subjectType: 'claim',

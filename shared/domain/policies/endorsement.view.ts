@@ -1,10 +1,13 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { InferResult } from 'kysely';
 import { db, iso, isoOrNull } from '../../db/database.js';
-import { defineList } from '../list.js';
+import type { Keyset } from '../../db/keyset.js';
+import type { UserAct } from '../act.js';
+import type { ServiceDeps } from '../deps.js';
+import { defineList, listPage, type Page } from '../list.js';
+import { getPolicy } from './policies.service.js';
 import type { EndorsementChanges, EndorsementStatus, EndorsementType } from './policy.entity.js';
 
-/** An endorsement as the API shows it, and the list of a policy's endorsements. */
 export interface EndorsementView {
   id: string;
   policyId: string;
@@ -42,7 +45,7 @@ const endorsementRows = (em: EntityManager) =>
     ])
     .select((eb) => eb.cast<string>('n.effective_date', 'text').as('effective_date'));
 
-export type EndorsementRow = InferResult<ReturnType<typeof endorsementRows>>[number];
+type EndorsementRow = InferResult<ReturnType<typeof endorsementRows>>[number];
 
 export const toEndorsementView = (r: EndorsementRow): EndorsementView => ({
   id: r.id,
@@ -77,3 +80,15 @@ export const ENDORSEMENT_LIST = defineList({
     status: (eb, status: EndorsementStatus) => eb('n.status', '=', status),
   } as const,
 });
+
+export async function listEndorsements(
+  deps: ServiceDeps,
+  act: UserAct,
+  input: { policyId: string; status?: EndorsementStatus; page: Keyset<'createdAt'> },
+): Promise<Page<EndorsementRow>> {
+  await getPolicy(deps, act, { id: input.policyId });
+  return listPage(ENDORSEMENT_LIST, deps.orm.em, act.caller.scope, {
+    filters: { policyId: input.policyId, status: input.status },
+    page: input.page,
+  });
+}

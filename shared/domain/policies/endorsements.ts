@@ -1,41 +1,17 @@
 import { LockMode, raw } from '@mikro-orm/core';
-import type { Keyset } from '../../db/keyset.js';
 import { DomainRuleError, NotFoundError, ValidationError } from '../../errors/index.js';
 import { uuidv7 } from '../../ids.js';
+import { assertFourEyes } from '../access/four-eyes.js';
 import type { UserAct } from '../act.js';
 import type { ServiceDeps } from '../deps.js';
 import { nextNumber } from '../id-patterns/numbers.js';
-import { listPage, type Page } from '../list.js';
 import { transition } from '../workflow.js';
 import { latestTermEnd, MAX_TERM_YEARS, termTooLong } from './dates.js';
-import {
-  ENDORSEMENT_LIST,
-  type EndorsementRow,
-  type EndorsementView,
-  loadEndorsementView,
-} from './endorsement.view.js';
-import { getPolicy, lockVisiblePolicy } from './policies.service.js';
-import {
-  Endorsement,
-  type EndorsementChanges,
-  type EndorsementStatus,
-  type EndorsementType,
-  type IPolicy,
-} from './policy.entity.js';
+import { type EndorsementView, loadEndorsementView } from './endorsement.view.js';
+import { lockVisiblePolicy } from './policies.service.js';
+import { Endorsement, type EndorsementChanges, type EndorsementType, type IPolicy } from './policy.entity.js';
 import { loadPolicyView, notPositive, type PolicyView } from './policy.view.js';
 import { ENDORSEMENT_WORKFLOW, POLICY_WORKFLOW } from './policy.workflow.js';
-
-export async function listEndorsements(
-  deps: ServiceDeps,
-  act: UserAct,
-  input: { policyId: string; status?: EndorsementStatus; page: Keyset<'createdAt'> },
-): Promise<Page<EndorsementRow>> {
-  await getPolicy(deps, act, { id: input.policyId });
-  return listPage(ENDORSEMENT_LIST, deps.orm.em, act.caller.scope, {
-    filters: { policyId: input.policyId, status: input.status },
-    page: input.page,
-  });
-}
 
 /**
  * What the changes would make of the policy must still be a valid policy: one currency, a term that ends
@@ -114,7 +90,7 @@ export async function createEndorsement(
       description: input.description,
       effectiveDate: input.effectiveDate,
       changes: input.changes,
-      createdBy: act.actor,
+      createdBy: act.caller.userId,
     });
     await tx.flush();
     return {
@@ -140,7 +116,8 @@ export async function createEndorsement(
 
 /**
  * Approves a pending endorsement and applies its changes to the policy, in one transaction under the
- * policy's row lock (the lock a cancellation takes too). Approving twice answers 422.
+ * policy's row lock (the lock a cancellation takes too). Approving twice answers 422; the user who
+ * created the endorsement cannot approve it (403, four eyes).
  */
 export async function approveEndorsement(
   deps: ServiceDeps,
@@ -156,6 +133,7 @@ export async function approveEndorsement(
     );
     if (!endorsement) throw new NotFoundError('No such endorsement on this policy');
     endorsement.status = transition(ENDORSEMENT_WORKFLOW, 'approve', endorsement.status);
+    assertFourEyes(endorsement.createdBy, act.caller.userId, 'The user who created an endorsement cannot approve it');
     // The policy must still take changes (an expired policy keeps its pending endorsements unapplied).
     transition(POLICY_WORKFLOW, 'endorse', policy.status);
     const { changes } = endorsement;

@@ -2,6 +2,8 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { InferResult } from 'kysely';
 import { db, iso } from '../../db/database.js';
 import type { Keyset } from '../../db/keyset.js';
+import type { DataScope } from '../access/scope.js';
+import { eventVisibleTo } from '../access/visibility.js';
 import type { UserAct } from '../act.js';
 import type { ServiceDeps } from '../deps.js';
 import { defineList, listPage, type Page } from '../list.js';
@@ -27,7 +29,8 @@ const timelineRows = (em: EntityManager) =>
 type TimelineRow = InferResult<ReturnType<typeof timelineRows>>[number];
 
 /**
- * A policy's events in the order they were written (seq). Its only order is that one, so both the
+ * A policy's events in the order they were written (seq), without those marked internal for a caller
+ * who sees shared records only. Its only order is that one, so both the
  * sort key and the tie-breaker are seq. Scope is the policy's: checked before the list is read.
  */
 export const TIMELINE_LIST = defineList({
@@ -37,7 +40,10 @@ export const TIMELINE_LIST = defineList({
   defaultSort: 'occurredAt',
   sortKeys: (eb) => ({ occurredAt: eb.ref('e.seq'), id: eb.ref('e.seq') }),
   scope: 'none',
-  filters: { policyId: (eb, policyId: string) => eb('e.stream_id', '=', policyId) } as const,
+  filters: {
+    policyId: (eb, policyId: string) => eb('e.stream_id', '=', policyId),
+    visibleTo: (eb, scope: DataScope) => eventVisibleTo(eb, scope, 'e.data'),
+  } as const,
 });
 
 export async function policyTimeline(
@@ -46,7 +52,10 @@ export async function policyTimeline(
   input: { id: string; page: Keyset<'occurredAt'> },
 ): Promise<Page<TimelineRow>> {
   await getPolicy(deps, act, { id: input.id });
-  return listPage(TIMELINE_LIST, deps.orm.em, act.caller.scope, { filters: { policyId: input.id }, page: input.page });
+  return listPage(TIMELINE_LIST, deps.orm.em, act.caller.scope, {
+    filters: { policyId: input.id, visibleTo: act.caller.scope },
+    page: input.page,
+  });
 }
 
 export const toTimelineEventView = (r: TimelineRow): TimelineEventView => ({

@@ -200,7 +200,7 @@ test('the list filters by status, policy, agent and catastrophe event, searches 
     catastropheEventId: 'FLOOD-LIST-1',
     description: 'Basement flooded',
   });
-  const withdrawn = await claimIn(api.as(admin), policy.id, 'withdrawn');
+  const withdrawn = await claimIn(api.as(admin), policy.id, 'withdrawn', { filer: api.as(admin) });
   const other = await fileClaim(api.as(admin), policy.id, { description: 'Stolen bicycle' });
   const ids = async (query: string) =>
     expectData(t, await api.as(admin).get(`/claims?agentId=${agent.id}&${query}`))

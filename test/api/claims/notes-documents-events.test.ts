@@ -9,11 +9,14 @@ import { type Stack, startStack } from '../../helpers/stack.js';
 let stack: Stack;
 let api: Api;
 let admin: SignedIn;
+/** Files the claims the admin works: four eyes keep a filer from settling or paying their own claim. */
+let filer: SignedIn;
 let policyId: string;
 test.before(async () => {
   stack = await startStack();
   api = client(stack.app);
   admin = await given.admin(stack);
+  filer = await given.admin(stack);
   policyId = (await given.policy(stack, { agentId: admin.id })).id;
 });
 test.after.always(async () => {
@@ -29,40 +32,43 @@ const document = (extra: Record<string, unknown> = {}) => ({
   ...extra,
 });
 
-test('notes are added in any status, closed included, and come back in order with their author', async (t) => {
-  const closed = await claimIn(api.as(admin), policyId, 'closed');
+test('a note is added in any status, closed included, answered 201 with the note; the claim lists its notes in order with their author', async (t) => {
+  const closed = await claimIn(api.as(admin), policyId, 'closed', { filer: api.as(filer) });
   expectData(t, await api.as(admin).post(`/claims/${closed.id}/notes`, { body: 'Called the holder' }), 201);
-  const after = expectData(
-    t,
-    await api.as(admin).post(`/claims/${closed.id}/notes`, { body: 'Holder confirmed' }),
-    201,
-  );
+  const note = expectData(t, await api.as(admin).post(`/claims/${closed.id}/notes`, { body: 'Holder confirmed' }), 201);
+  t.like(note, { body: 'Holder confirmed', visibility: 'internal', author: admin.id });
+  t.deepEqual(Object.keys(note).sort(), ['author', 'body', 'createdAt', 'id', 'visibility'], 'the note, not the claim');
+  const { notes } = expectData(t, await api.as(admin).get(`/claims/${closed.id}`));
   t.deepEqual(
-    after.notes.map((n: any) => [n.body, n.author]),
+    notes.map((n: any) => [n.body, n.author]),
     [
       ['Called the holder', admin.id],
       ['Holder confirmed', admin.id],
     ],
   );
+  t.deepEqual(notes[1], note);
   expectValidation(t, await api.as(admin).post(`/claims/${closed.id}/notes`, { body: '' }), ['body.body']);
 });
 
-test('a document is attached with its metadata; closed and withdrawn claims refuse documents', async (t) => {
+test('a document is attached with its metadata, answered 201 with the document; closed and withdrawn claims refuse documents', async (t) => {
   const claim = await fileClaim(api.as(admin), policyId);
-  const after = expectData(
+  const added = expectData(
     t,
     await api.as(admin).post(`/claims/${claim.id}/documents`, document({ sha256: 'AB'.repeat(32) })),
     201,
   );
-  t.like(after.documents[0], {
+  t.like(added, {
     name: 'police-abstract.pdf',
     contentType: 'application/pdf',
     sizeBytes: 182_000,
     sha256: 'ab'.repeat(32),
+    url: 'https://files.example.test/claims/abstract.pdf',
     addedBy: admin.id,
   });
+  t.is(added.status, undefined, 'the document, not the claim');
+  t.deepEqual(expectData(t, await api.as(admin).get(`/claims/${claim.id}`)).documents, [added]);
   for (const status of ['closed', 'withdrawn'] as const) {
-    const done = await claimIn(api.as(admin), policyId, status);
+    const done = await claimIn(api.as(admin), policyId, status, { filer: api.as(filer) });
     expectError(
       t,
       await api.as(admin).post(`/claims/${done.id}/documents`, document()),
@@ -191,7 +197,7 @@ test('notes, documents, payments and catastrophe events each write an audit entr
       .fork()
       .execute(`select actor, action, subject_type, subject_id from audit_entries where request_id = ?`, [requestId]);
   const as = (requestId: string) => ({ headers: { 'x-request-id': requestId } });
-  const claim = await claimIn(api.as(admin), policyId, 'settled');
+  const claim = await claimIn(api.as(admin), policyId, 'settled', { filer: api.as(filer) });
   const tag = claim.id.slice(-12);
   await api.as(admin).post(`/claims/${claim.id}/notes`, { body: 'Audited note' }, as(`note-${tag}`));
   await api.as(admin).post(`/claims/${claim.id}/documents`, document(), as(`doc-${tag}`));

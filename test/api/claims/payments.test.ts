@@ -6,8 +6,8 @@ import { expectData, expectError, expectValidation, like } from '../../helpers/e
 import { given } from '../../helpers/given.js';
 
 /** Payments of settled claims: never above the settled amount, capped and KYC-gated by operational policies. */
-let { stack, api, admin } = {} as AdminStack;
-withAdminStack(test, (s) => ({ stack, api, admin } = s));
+let { stack, api, admin, colleague: filer } = {} as AdminStack;
+withAdminStack(test, (s) => ({ stack, api, admin, colleague: filer } = s));
 
 const sql = (query: string, params: unknown[] = []) => sqlOn(stack)(query, params);
 const payment = (amountMinor: number, currency = 'KES') => ({
@@ -17,24 +17,28 @@ const payment = (amountMinor: number, currency = 'KES') => ({
   paidAt: new Date().toISOString(),
 });
 const settledClaim = async (agentId = admin.id) =>
-  claimIn(api.as(admin), (await given.policy(stack, { agentId })).id, 'settled'); // settled at 300,000
+  claimIn(api.as(admin), (await given.policy(stack, { agentId })).id, 'settled', { filer: api.as(filer) }); // settled at 300,000
 
-test('a payment of a settled claim answers 201 with the claim, its payment and the paid amount', async (t) => {
+test('a payment of a settled claim answers 201 with the payment; the claim shows it and the paid amount', async (t) => {
   const claim = await settledClaim();
-  const after = expectData(t, await api.as(admin).post(`/claims/${claim.id}/payments`, payment(120_000)), 201);
-  t.deepEqual(after.paidAmount, { amountMinor: 120_000, currency: 'KES' });
-  t.like(after.payments[0], {
+  const paid = expectData(t, await api.as(admin).post(`/claims/${claim.id}/payments`, payment(120_000)), 201);
+  t.like(paid, {
     amount: { amountMinor: 120_000, currency: 'KES' },
     method: 'mobile_money',
     reference: 'MPESA-120000',
     recordedBy: admin.id,
   });
+  t.is(paid.status, undefined, 'the payment, not the claim');
+  const after = expectData(t, await api.as(admin).get(`/claims/${claim.id}`));
+  t.deepEqual(after.paidAmount, { amountMinor: 120_000, currency: 'KES' });
+  t.deepEqual(after.payments, [paid]);
   t.is(after.history.at(-1).type, 'claim.payment_recorded');
 });
 
 test('payments only on settled claims (422 INVALID_TRANSITION), in the claim currency, never above the settlement', async (t) => {
   for (const status of ['filed', 'under_review', 'repudiated', 'withdrawn'] as const) {
-    const claim = await claimIn(api.as(admin), (await given.policy(stack, { agentId: admin.id })).id, status);
+    const policy = await given.policy(stack, { agentId: admin.id });
+    const claim = await claimIn(api.as(admin), policy.id, status, { filer: api.as(filer) });
     expectError(
       t,
       await api.as(admin).post(`/claims/${claim.id}/payments`, payment(1)),

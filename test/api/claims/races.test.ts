@@ -10,11 +10,14 @@ import { type Stack, startStack } from '../../helpers/stack.js';
 let stack: Stack;
 let api: Api;
 let admin: SignedIn;
+/** Files the claims the admin works: four eyes keep a filer from settling or paying their own claim. */
+let filer: SignedIn;
 let policyId: string;
 test.before(async () => {
   stack = await startStack();
   api = client(stack.app);
   admin = await given.admin(stack);
+  filer = await given.admin(stack);
   policyId = (await given.policy(stack, { agentId: admin.id })).id;
 });
 test.after.always(async () => {
@@ -26,7 +29,7 @@ const codes = (responses: { statusCode: number }[]) => responses.map((r) => r.st
 
 test('two settlements of one claim at once: one settles, the other answers 422, one settled amount', async (t) => {
   for (let round = 0; round < 4; round++) {
-    const claim = await claimIn(api.as(admin), policyId, 'under_review');
+    const claim = await claimIn(api.as(admin), policyId, 'under_review', { filer: api.as(filer) });
     const settle = (amountMinor: number) =>
       api.as(admin).post(`/claims/${claim.id}/settle`, { amount: { amountMinor, currency: 'KES' } });
     const [a, b] = await Promise.all([settle(100_000), settle(200_000)]);
@@ -44,7 +47,7 @@ test('two settlements of one claim at once: one settles, the other answers 422, 
 
 test('two appeals at once: one is the appeal, the other answers 422, the appeal count is 1', async (t) => {
   for (let round = 0; round < 4; round++) {
-    const claim = await claimIn(api.as(admin), policyId, 'repudiated');
+    const claim = await claimIn(api.as(admin), policyId, 'repudiated', { filer: api.as(filer) });
     const appeal = () => api.as(admin).post(`/claims/${claim.id}/appeal`, { reason: 'please' });
     t.deepEqual(codes(await Promise.all([appeal(), appeal()])), [200, 422]);
     t.is(expectData(t, await api.as(admin).get(`/claims/${claim.id}`)).appealCount, 1);
@@ -53,7 +56,7 @@ test('two appeals at once: one is the appeal, the other answers 422, the appeal 
 
 test('closing against the last payment: the close waits for the payment or finds it missing, never closes unpaid', async (t) => {
   for (let round = 0; round < 4; round++) {
-    const claim = await claimIn(api.as(admin), policyId, 'settled');
+    const claim = await claimIn(api.as(admin), policyId, 'settled', { filer: api.as(filer) });
     const [pay, close] = await Promise.all([
       api.as(admin).post(`/claims/${claim.id}/payments`, {
         amount: { amountMinor: 300_000, currency: 'KES' },
@@ -75,7 +78,7 @@ test('closing against the last payment: the close waits for the payment or finds
 
 test('withdraw against settle at once: exactly one of them applies', async (t) => {
   for (let round = 0; round < 4; round++) {
-    const claim = await claimIn(api.as(admin), policyId, 'under_review');
+    const claim = await claimIn(api.as(admin), policyId, 'under_review', { filer: api.as(filer) });
     const [withdraw, settle] = await Promise.all([
       api.as(admin).post(`/claims/${claim.id}/withdraw`, { reason: 'race' }),
       api.as(admin).post(`/claims/${claim.id}/settle`, { amount: { amountMinor: 1_000, currency: 'KES' } }),

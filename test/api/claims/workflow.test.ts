@@ -11,11 +11,14 @@ import { type Stack, startStack } from '../../helpers/stack.js';
 let stack: Stack;
 let api: Api;
 let admin: SignedIn;
+/** Files the claims the admin works: four eyes keep a filer from settling or paying their own claim. */
+let filer: SignedIn;
 let policyId: string;
 test.before(async () => {
   stack = await startStack();
   api = client(stack.app);
   admin = await given.admin(stack);
+  filer = await given.admin(stack);
   policyId = (await given.policy(stack, { agentId: admin.id, sumInsuredMinor: 1_000_000 })).id;
 });
 test.after.always(async () => {
@@ -32,11 +35,12 @@ const BODIES: Record<string, unknown> = {
   appeal: { reason: 'a' },
 };
 const PATHS: Record<string, string> = { requestDocuments: 'request-documents' };
+const inState = (status: string) => claimIn(api.as(admin), policyId, status, { filer: api.as(filer) });
 
 test('every action from every state outside its row answers 422 INVALID_TRANSITION with from, action and allowedFrom', async (t) => {
   const handler = await given.user(stack, { permissions: ['claim:review'], insurerId: 'insurer-a' });
   const claims = Object.fromEntries(
-    await Promise.all(CLAIM_STATES.map(async (s) => [s, (await claimIn(api.as(admin), policyId, s)).id] as const)),
+    await Promise.all(CLAIM_STATES.map(async (s) => [s, (await inState(s)).id] as const)),
   );
   for (const [action, step] of Object.entries(CLAIM_WORKFLOW.steps)) {
     if (action === 'pay' || action === 'addDocument') continue;
@@ -61,7 +65,7 @@ test('every action from every state of its row leads where the table says and wr
     if (action === 'pay' || action === 'addDocument') continue; // sub-records: payments.test.ts, notes-documents-events.test.ts
     const path = PATHS[action] ?? action;
     for (const from of step.from) {
-      const claim = await claimIn(api.as(admin), policyId, from);
+      const claim = await inState(from);
       // A settled claim closes once fully paid (settled at 300,000 by claimIn).
       if (action === 'close' && from === 'settled')
         expectData(
@@ -93,7 +97,7 @@ test('every action from every state of its row leads where the table says and wr
 test('review, investigate, request-documents, settle, repudiate, withdraw and appeal lead where the table says', async (t) => {
   const go = async (id: string, path: string, body?: unknown) =>
     expectData(t, await api.as(admin).post(`/claims/${id}/${path}`, body)).status;
-  const a = await fileClaim(api.as(admin), policyId);
+  const a = await fileClaim(api.as(filer), policyId);
   t.is(await go(a.id, 'review'), 'under_review');
   t.is(await go(a.id, 'investigate'), 'investigation');
   t.is(await go(a.id, 'request-documents', { documents: ['photos'] }), 'awaiting_documents');
@@ -142,7 +146,7 @@ test('assign puts a filed claim under review and keeps other states; the assigne
   );
   const assigned = expectData(t, await api.as(admin).post(`/claims/${filed.id}/assign`, { assigneeId: handler.id }));
   t.like(assigned, { status: 'under_review', assigneeId: handler.id });
-  const investigating = await claimIn(api.as(admin), policyId, 'investigation');
+  const investigating = await inState('investigation');
   t.is(
     expectData(t, await api.as(admin).post(`/claims/${investigating.id}/assign`, { assigneeId: handler.id })).status,
     'investigation',
@@ -170,7 +174,7 @@ test("an assignee must be able to see the claim: another insurer's staff, or an 
 
 test('a settlement above the claimed amount or the sum insured answers 422 SETTLEMENT_EXCEEDS_COVER', async (t) => {
   const small = await given.policy(stack, { agentId: admin.id, sumInsuredMinor: 200_000 });
-  const claim = await fileClaim(api.as(admin), small.id, { claimedAmount: { amountMinor: 150_000, currency: 'KES' } });
+  const claim = await fileClaim(api.as(filer), small.id, { claimedAmount: { amountMinor: 150_000, currency: 'KES' } });
   expectData(t, await api.as(admin).post(`/claims/${claim.id}/review`));
   for (const amountMinor of [150_001, 200_000])
     expectError(
@@ -179,7 +183,7 @@ test('a settlement above the claimed amount or the sum insured answers 422 SETTL
       422,
       'SETTLEMENT_EXCEEDS_COVER',
     );
-  const big = await fileClaim(api.as(admin), small.id, { claimedAmount: { amountMinor: 900_000, currency: 'KES' } });
+  const big = await fileClaim(api.as(filer), small.id, { claimedAmount: { amountMinor: 900_000, currency: 'KES' } });
   expectData(t, await api.as(admin).post(`/claims/${big.id}/review`));
   expectError(
     t,
@@ -207,7 +211,7 @@ test('a settlement above the claimed amount or the sum insured answers 422 SETTL
 });
 
 test('a claim is appealed once, and within 30 days of its repudiation: else 422 APPEAL_LIMIT_REACHED', async (t) => {
-  const once = await claimIn(api.as(admin), policyId, 'appealed');
+  const once = await inState('appealed');
   expectData(t, await api.as(admin).post(`/claims/${once.id}/review`));
   expectData(t, await api.as(admin).post(`/claims/${once.id}/repudiate`, { reason: 'still excluded' }));
   expectError(
@@ -217,7 +221,7 @@ test('a claim is appealed once, and within 30 days of its repudiation: else 422 
     'APPEAL_LIMIT_REACHED',
     like({ appealCount: 1 }),
   );
-  const late = await claimIn(api.as(admin), policyId, 'repudiated');
+  const late = await inState('repudiated');
   await sql(`update claims set repudiated_at = now() - interval '31 days' where id = ?`, [late.id]);
   expectError(
     t,
@@ -226,7 +230,7 @@ test('a claim is appealed once, and within 30 days of its repudiation: else 422 
     'APPEAL_LIMIT_REACHED',
     like({ windowDays: 30 }),
   );
-  const inTime = await claimIn(api.as(admin), policyId, 'repudiated');
+  const inTime = await inState('repudiated');
   await sql(`update claims set repudiated_at = now() - interval '29 days' where id = ?`, [inTime.id]);
   t.is(
     expectData(t, await api.as(admin).post(`/claims/${inTime.id}/appeal`, { reason: 'in time' })).status,
@@ -235,7 +239,7 @@ test('a claim is appealed once, and within 30 days of its repudiation: else 422 
 });
 
 test('a settled claim closes only when fully paid: else 422 OUTSTANDING_PAYMENTS', async (t) => {
-  const claim = await claimIn(api.as(admin), policyId, 'settled');
+  const claim = await inState('settled');
   const pay = (amountMinor: number) =>
     api.as(admin).post(`/claims/${claim.id}/payments`, {
       amount: { amountMinor, currency: 'KES' },

@@ -5,8 +5,8 @@ import { expectData } from '../../helpers/expect.js';
 import { given } from '../../helpers/given.js';
 
 /** Conflicting actions on one policy, fired in parallel: exactly the serial outcomes, nothing half-applied. */
-let { stack, api, admin } = {} as AdminStack;
-withAdminStack(test, (s) => ({ stack, api, admin } = s));
+let { stack, api, admin, colleague: approver } = {} as AdminStack;
+withAdminStack(test, (s) => ({ stack, api, admin, colleague: approver } = s));
 
 const sql = (query: string, params: unknown[] = []) => sqlOn(stack)(query, params);
 const statuses = (responses: { statusCode: number }[]) => responses.map((r) => r.statusCode).sort();
@@ -44,7 +44,7 @@ test('two approvals of one endorsement: one answers 200, the other 422, and the 
     const policy = await given.policy(stack, { agentId: admin.id });
     const e = await endorse(t, policy.id);
     const url = `/policies/${policy.id}/endorsements/${e.id}/approve`;
-    const responses = await Promise.all([api.as(admin).post(url), api.as(admin).post(url)]);
+    const responses = await Promise.all([api.as(approver).post(url), api.as(approver).post(url)]);
     t.deepEqual(statuses(responses), [200, 422]);
     const events = await sql(`select type from domain_events where stream_id = ? and type = 'endorsement.approved'`, [
       policy.id,
@@ -59,7 +59,7 @@ test('cancel against endorsement approval: either the approval lands before the 
     const policy = await given.policy(stack, { agentId: admin.id });
     const e = await endorse(t, policy.id);
     const [approve, cancel] = await Promise.all([
-      api.as(admin).post(`/policies/${policy.id}/endorsements/${e.id}/approve`),
+      api.as(approver).post(`/policies/${policy.id}/endorsements/${e.id}/approve`),
       api.as(admin).post(`/policies/${policy.id}/cancel`, { reason: 'race' }),
     ]);
     t.is(cancel.statusCode, 200, 'the cancellation wins either way');

@@ -5,8 +5,8 @@ import { expectData, expectError, like } from '../../helpers/expect.js';
 import { given } from '../../helpers/given.js';
 
 /** The policy state machine (cancel, reinstate), endorsements and what the timeline records of them. */
-let { stack, api, admin } = {} as AdminStack;
-withAdminStack(test, (s) => ({ stack, api, admin } = s));
+let { stack, api, admin, colleague: approver } = {} as AdminStack;
+withAdminStack(test, (s) => ({ stack, api, admin, colleague: approver } = s));
 
 const sql = (query: string, params: unknown[] = []) => sqlOn(stack)(query, params);
 const policyOf = (opts: Partial<Parameters<typeof given.policy>[1]> = {}) =>
@@ -127,8 +127,11 @@ test('an endorsement is created pending and applies its changes only when approv
   t.regex(created.endorsementNumber, /^END-/);
   t.is(expectData(t, await api.as(admin).get(`/policies/${policy.id}`)).sumInsured.amountMinor, 100_000_000);
 
-  const approved = expectData(t, await api.as(admin).post(`/policies/${policy.id}/endorsements/${created.id}/approve`));
-  t.like(approved.endorsement, { status: 'approved', approvedBy: admin.id });
+  const approved = expectData(
+    t,
+    await api.as(approver).post(`/policies/${policy.id}/endorsements/${created.id}/approve`),
+  );
+  t.like(approved.endorsement, { status: 'approved', createdBy: admin.id, approvedBy: approver.id });
   t.like(approved.policy, { effectiveTo: tenYearsOn, holder: { name: 'New Holder', phone: null } });
   t.deepEqual(approved.policy.sumInsured, { amountMinor: 200_000_000, currency: 'KES' });
   t.deepEqual(expectData(t, await api.as(admin).get(`/policies/${policy.id}`)), approved.policy);
@@ -148,10 +151,10 @@ test('approving an endorsement twice answers 422 INVALID_TRANSITION and applies 
       ),
     201,
   );
-  expectData(t, await api.as(admin).post(`/policies/${policy.id}/endorsements/${created.id}/approve`));
+  expectData(t, await api.as(approver).post(`/policies/${policy.id}/endorsements/${created.id}/approve`));
   expectError(
     t,
-    await api.as(admin).post(`/policies/${policy.id}/endorsements/${created.id}/approve`),
+    await api.as(approver).post(`/policies/${policy.id}/endorsements/${created.id}/approve`),
     422,
     'INVALID_TRANSITION',
     {
@@ -215,7 +218,7 @@ test('cancelling a policy withdraws its pending endorsements, which can then not
   expectData(t, await api.as(admin).post(`/policies/${policy.id}/cancel`, { reason: 'x' }));
   expectError(
     t,
-    await api.as(admin).post(`/policies/${policy.id}/endorsements/${created.id}/approve`),
+    await api.as(approver).post(`/policies/${policy.id}/endorsements/${created.id}/approve`),
     422,
     'INVALID_TRANSITION',
     like({ from: 'withdrawn' }),
@@ -227,7 +230,7 @@ test('an endorsement of another policy answers 404 on approval', async (t) => {
   const a = await policyOf();
   const b = await policyOf();
   const created = expectData(t, await api.as(admin).post(`/policies/${a.id}/endorsements`, endorsement()), 201);
-  expectError(t, await api.as(admin).post(`/policies/${b.id}/endorsements/${created.id}/approve`), 404, 'NOT_FOUND');
+  expectError(t, await api.as(approver).post(`/policies/${b.id}/endorsements/${created.id}/approve`), 404, 'NOT_FOUND');
 });
 
 test('the timeline lists every change in order with actor, time and request id', async (t) => {
@@ -261,7 +264,9 @@ test('the timeline lists every change in order with actor, time and request id',
   );
   expectData(
     t,
-    await api.as(admin).post(`${url}/endorsements/${e.id}/approve`, undefined, { headers: { 'x-request-id': 'tl-3' } }),
+    await api
+      .as(approver)
+      .post(`${url}/endorsements/${e.id}/approve`, undefined, { headers: { 'x-request-id': 'tl-3' } }),
   );
   const pending = expectData(
     t,
@@ -285,7 +290,7 @@ test('the timeline lists every change in order with actor, time and request id',
     ],
   );
   for (const ev of events) {
-    t.is(ev.actor, admin.id);
+    t.is(ev.actor, ev.type === 'endorsement.approved' ? approver.id : admin.id);
     t.regex(ev.occurredAt, /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
   }
   // Paged: two at a time, the same order.
