@@ -222,7 +222,7 @@ async function claimLife(checker: Api, c: Scenario['claim']) {
     const amountMinor = p === 'rest' ? settledMinor - paid : p;
     const payment = { amount: money(amountMinor), method: 'bank_transfer', reference: `P-${i}`, paidAt: c.paidAt };
     const detail = answer('pay', await checker.post(`/claims/${claim.id}/payments`, payment));
-    if (detail) paid = detail.paidAmount.amountMinor;
+    if (detail) paid = (await checker.get(`/claims/${claim.id}`)).json().data.paidAmount.amountMinor;
     keeps('pay', paid <= settledMinor, `the payments add up to ${paid}, more than the settled ${settledMinor}`);
   }
 }
