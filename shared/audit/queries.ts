@@ -24,6 +24,7 @@ export interface AuditListItem {
   subjectType: string;
   subjectId: string | null;
   requestId: string | null;
+  correlationId: string | null;
   ip: string | null;
   summary: Record<string, unknown>;
   occurredAt: string;
@@ -42,6 +43,7 @@ const auditRows = (em: EntityManager) =>
       'a.subject_type',
       'a.subject_id',
       'a.request_id',
+      'a.correlation_id',
       'a.ip',
       'a.summary',
       'a.occurred_at',
@@ -83,6 +85,7 @@ export async function listAuditEntries(
       subjectType: r.subject_type,
       subjectId: r.subject_id,
       requestId: r.request_id,
+      correlationId: r.correlation_id,
       ip: r.ip,
       summary: r.summary,
       occurredAt: iso(r.occurred_at),

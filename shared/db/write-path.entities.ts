@@ -35,6 +35,7 @@ export const AuditEntry = defineEntity({
     subjectType: p.text(),
     subjectId: p.text().nullable(),
     requestId: p.text().nullable(),
+    correlationId: p.text().nullable(),
     ip: p.text().nullable(),
     summary: p.json<Record<string, unknown>>().defaultRaw(`'{}'::jsonb`),
     occurredAt: p.datetime(),

@@ -11,7 +11,7 @@ const audit: FastifyPluginAsyncTypebox = async (app) => {
     const { limit, cursor, sort, ...filters } = request.query;
     const plan = app.paginator.plan(AUDIT_LIST, { limit, cursor, sort });
     return app.paginator.respond(
-      request.id,
+      request,
       plan,
       await listAuditEntries(app.deps, userActOf(request), { filters, page: plan }),
     );

@@ -18,7 +18,14 @@ export const AuditEntry = component(
       action: Type.String({ description: 'e.g. user.suspend' }),
       subjectType: Type.String(),
       subjectId: Nullable(Type.String()),
-      requestId: Nullable(Type.String()),
+      requestId: Nullable(
+        Type.String({ description: "The service's id of the request (or job) that made the change" }),
+      ),
+      correlationId: Nullable(
+        Type.String({
+          description: "The client's own id of that request (X-Correlation-Id or X-Request-Id), if it sent one",
+        }),
+      ),
       ip: Nullable(Type.String()),
       summary: Type.Record(Type.String(), Type.Unknown(), { description: 'What changed, per action' }),
       occurredAt: Timestamp,
