@@ -40,6 +40,10 @@ export const AuditEntry = defineEntity({
     summary: p.json<Record<string, unknown>>().defaultRaw(`'{}'::jsonb`),
     occurredAt: p.datetime(),
     chainedAt: p.datetime().nullable(),
+    // The entry's data scope, set by a trigger when it is written (Migration20261125000500).
+    subjectAgentId: p.uuid().nullable(),
+    subjectInsurerId: p.text().nullable(),
+    actorInsurerId: p.text().nullable(),
   }),
 });
 

@@ -246,7 +246,7 @@ test.serial('a unit of work that fails leaves no change, no audit entry, no outb
 
 test.serial('GET /audit filters by subject, actor, action and time, newest first, with keyset pages', (t) =>
   withStack(async (stack) => {
-    const reader = await given.user(stack, { permissions: ['audit:read'] });
+    const reader = await given.user(stack, { permissions: ['audit:read', 'data:scope:all'] });
     await writeEntries(new UnitOfWork(stack.orm), 25, 'page');
     await new UnitOfWork(stack.orm).run({ actor: reader.id, requestId: 'rid-mine' }, async () => ({
       result: null,
@@ -325,7 +325,7 @@ test.serial('GET /audit answers 400 for an unknown sort field or a tampered curs
 
 test.serial('GET /audit/verify and npm run audit:verify report a broken chain', (t) =>
   withStack(async (stack) => {
-    const reader = await given.user(stack, { permissions: ['audit:read'] });
+    const reader = await given.user(stack, { permissions: ['audit:read', 'data:scope:all'] });
     await writeEntries(new UnitOfWork(stack.orm), 5, 'http');
     await chainEverything(stack);
     const good = await stack.app.inject({ method: 'GET', url: '/audit/verify', headers: bearer(reader) });

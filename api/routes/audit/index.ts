@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { AUDIT_LIST, listAuditEntries } from '../../../shared/audit/queries.js';
-import { verifyAuditChain } from '../../../shared/audit/verify.js';
+import { verifyAuditChainAs } from '../../../shared/audit/verify.js';
 import { ok, userActOf } from '../../http/reply.js';
 import { listAuditSchema, verifyAuditSchema } from '../../schemas/audit/index.js';
 
@@ -18,7 +18,7 @@ const audit: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.get('/audit/verify', { config: access, schema: verifyAuditSchema }, async (request) =>
-    ok(request, await verifyAuditChain(app.orm)),
+    ok(request, await verifyAuditChainAs(app.deps, userActOf(request))),
   );
 };
 
