@@ -3,6 +3,7 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, 
 import type { Config } from '../shared/config/index.js';
 import type { Orm } from '../shared/db/orm.js';
 import { loggerOptions } from '../shared/logger.js';
+import { correlationIdOf } from './http/correlation.js';
 import { Paginator } from './http/pagination.js';
 import { lazySerializers, validators } from './http/schema-compilers.js';
 import auth from './plugins/auth.js';
@@ -13,7 +14,7 @@ import infrastructure from './plugins/infrastructure.js';
 import openapi from './plugins/openapi.js';
 import rateLimit from './plugins/rate-limit.js';
 import securityHeaders from './plugins/security-headers.js';
-import wire, { requestIdOf } from './plugins/wire.js';
+import wire, { newRequestId } from './plugins/wire.js';
 import auditRoutes from './routes/audit/index.js';
 import authRoutes from './routes/auth/index.js';
 import claimRoutes from './routes/claims/index.js';
@@ -89,8 +90,13 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const { config } = opts;
   const app = Fastify({
     logger: opts.logger === false ? false : { ...loggerOptions(config.LOG_LEVEL, 'web'), stream: opts.logDestination },
-    genReqId: requestIdOf,
+    genReqId: newRequestId,
     logController: new OneLinePerRequest({ requestIdLogLabel: 'requestId' }),
+    // Every line of a request carries the client's correlation id beside the request id, when it sent one.
+    childLoggerFactory: (logger, bindings, opts, raw) => {
+      const correlationId = correlationIdOf(raw.headers);
+      return logger.child(correlationId ? { ...bindings, correlationId } : bindings, opts);
+    },
     bodyLimit: BODY_LIMIT,
     // A hop count is accepted at runtime (proxy-addr) though the option's type omits it.
     trustProxy: trustProxy(config.TRUST_PROXY) as boolean | string[],

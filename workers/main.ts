@@ -10,7 +10,7 @@ import { OutboxRelay } from '../shared/queues/outbox-relay.js';
 import { QueueSet } from '../shared/queues/queue-set.js';
 import { createRedis, settled } from '../shared/redis.js';
 import type { WorkerDeps } from './processors/index.js';
-import { runJob } from './processors/run-job.js';
+import { causeOf, runJob } from './processors/run-job.js';
 import { registerSchedulers } from './schedulers.js';
 
 export interface WorkerHandle {
@@ -84,7 +84,14 @@ export async function startWorkers(opts: StartWorkersOptions): Promise<WorkerHan
     worker.on('error', (err) => log.error({ err, queue: queueName }, 'worker error'));
     worker.on('failed', (job, err) =>
       log.warn(
-        { queue: queueName, jobId: job?.id, job: job?.name, attempts: job?.attemptsMade, error: err.message },
+        {
+          queue: queueName,
+          jobId: job?.id,
+          job: job?.name,
+          attempts: job?.attemptsMade,
+          error: err.message,
+          ...(job ? causeOf(queueName, job) : undefined),
+        },
         'job failed',
       ),
     );

@@ -3,6 +3,10 @@ import { Type } from 'typebox';
 import type { Keyset, SortKey } from '../../shared/db/keyset.js';
 import type { Page } from '../../shared/domain/list.js';
 import { ValidationError } from '../../shared/errors/index.js';
+import { metaOf } from './correlation.js';
+
+/** The request a page answers: its ids go into the page's meta. */
+type MetaSource = Parameters<typeof metaOf>[0];
 
 /** Query parameters every list accepts. */
 export const PageQuery = {
@@ -57,10 +61,10 @@ export class Paginator {
   }
 
   /** The list envelope of a page: its items and meta.page with the signed cursor of the next page. */
-  respond<T, V = T>(requestId: string, plan: PagePlan<string>, page: Page<T>, view?: (item: T) => V) {
+  respond<T, V = T>(request: MetaSource, plan: PagePlan<string>, page: Page<T>, view?: (item: T) => V) {
     const nextCursor = page.nextKey ? this.encode(plan.list, plan.sortText, page.nextKey) : null;
     const data = view ? page.items.map(view) : (page.items as unknown as V[]);
-    return { data, meta: { requestId, page: { limit: page.limit, nextCursor } } };
+    return { data, meta: { ...metaOf(request), page: { limit: page.limit, nextCursor } } };
   }
 
   private sign(payload: string): string {

@@ -2,16 +2,21 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ANONYMOUS_ACTOR, type RenderedResponse } from '../../shared/db/unit-of-work.js';
 import type { Act, UserAct } from '../../shared/domain/act.js';
 import { callerOf } from './caller.js';
+import { correlationIdOf, metaOf } from './correlation.js';
 
-export const ok = <T>(request: FastifyRequest, data: T) => ({ data, meta: { requestId: request.id } });
+export const ok = <T>(request: FastifyRequest, data: T) => ({ data, meta: metaOf(request) });
 
-/** The act of a request: who acts, its correlator and address, and (for writes) its idempotency claim. */
+/**
+ * The act of a request: who acts, its request id (and the client's correlation id), its address and
+ * (for writes) its idempotency claim.
+ */
 function actOf(request: FastifyRequest, render?: (result: unknown) => RenderedResponse): Act {
   const claim = request.idempotencyClaim;
   return {
     caller: request.principal,
     actor: request.actorId ?? ANONYMOUS_ACTOR,
     requestId: request.id,
+    correlationId: correlationIdOf(request.headers),
     ip: request.ip,
     idempotency: claim && render ? claim.completion(render) : undefined,
   };

@@ -9,6 +9,7 @@ import {
   UnsupportedMediaTypeError,
   ValidationError,
 } from '../../shared/errors/index.js';
+import { metaOf } from '../http/correlation.js';
 import { TEXT_FORMATS } from '../http/text-formats.js';
 import { wireHeaders } from './wire.js';
 
@@ -103,9 +104,9 @@ export function sendError(request: FastifyRequest, reply: FastifyReply, error: A
   if (error.headers) reply.headers(error.headers);
   // A body refused for its size is not read to its end: the connection is closed rather than drained.
   if (error.statusCode === 413) reply.header('connection', 'close');
-  const body: { error: { code: string; message: string; details?: unknown }; meta: { requestId: string } } = {
+  const body: { error: { code: string; message: string; details?: unknown }; meta: ReturnType<typeof metaOf> } = {
     error: { code: error.code, message: error.message },
-    meta: { requestId: request.id },
+    meta: metaOf(request),
   };
   if (error.details !== undefined) body.error.details = qualifyDetails(request, error.details);
   return reply.code(error.statusCode).send(body);

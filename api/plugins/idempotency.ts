@@ -1,5 +1,5 @@
 import { createHmac, hkdfSync } from 'node:crypto';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { sql } from 'kysely';
 import { canonicalJson } from '../../shared/canonical-json.js';
@@ -7,6 +7,7 @@ import { db } from '../../shared/db/database.js';
 import type { IdempotencyCompletion, RenderedResponse } from '../../shared/db/unit-of-work.js';
 import { IdempotencyRecord } from '../../shared/db/write-path.entities.js';
 import { IdempotencyConflictError, ValidationError } from '../../shared/errors/index.js';
+import { metaOf } from '../http/correlation.js';
 
 /** 1..255 printable ASCII characters. */
 const KEY_PATTERN = /^[\x21-\x7e][\x20-\x7e]{0,254}$/;
@@ -80,7 +81,7 @@ export default fp(async (app) => {
       if (existing && existing.request_hash !== requestHash) {
         throw new IdempotencyConflictError('This Idempotency-Key was already used with a different request body');
       }
-      if (existing?.state === 'completed') return replay(reply, existing);
+      if (existing?.state === 'completed') return replay(request, reply, existing);
       const takenOver = existing?.stale
         ? await records
             .updateTable('idempotency_records')
@@ -142,7 +143,20 @@ export default fp(async (app) => {
   });
 });
 
-function replay(reply: FastifyReply, stored: { response_status: number | null; response_body: unknown }): FastifyReply {
+/**
+ * The stored answer, but under the replay's own ids: `meta` names the request that is answering (as
+ * its X-Request-Id header does), so every body's request id is one the service made for that request.
+ * The first request's id stays in the audit entries of the change.
+ */
+function replay(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  stored: { response_status: number | null; response_body: unknown },
+): FastifyReply {
   reply.header('idempotent-replayed', 'true').code(stored.response_status ?? 200);
-  return stored.response_status === 204 ? reply.send() : reply.send(stored.response_body);
+  if (stored.response_status === 204) return reply.send();
+  const body = stored.response_body as { meta?: Record<string, unknown> } | null;
+  if (!body || typeof body !== 'object' || !body.meta || typeof body.meta !== 'object') return reply.send(body);
+  const { requestId: _first, correlationId: _firstCorrelation, ...rest } = body.meta;
+  return reply.send({ ...body, meta: { ...rest, ...metaOf(request) } });
 }

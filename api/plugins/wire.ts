@@ -1,4 +1,3 @@
-import type { IncomingMessage } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { PayloadTooLargeError } from '../../shared/errors/index.js';
@@ -8,13 +7,12 @@ import { guardConnections, RefusedAddresses } from '../http/refused-addresses.js
 import { notFoundHandler } from './errors.js';
 
 export const API_VERSION = '1';
-const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
-/** Keeps a well-formed incoming X-Request-Id, otherwise makes one (UUID v7). */
-export function requestIdOf(req: IncomingMessage): string {
-  const incoming = req.headers['x-request-id'];
-  return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : uuidv7();
-}
+/**
+ * Every request's id is the service's own (UUID v7, so logs sort by time): no client can choose or
+ * repeat the id its audit entries carry. A client's own id is its correlation id (api/http/correlation.ts).
+ */
+export const newRequestId = (): string => uuidv7();
 
 /**
  * X-Request-Id and API-Version on every response; request bodies are JSON only

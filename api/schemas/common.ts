@@ -47,15 +47,27 @@ export function declaredTags(): { name: string; description: string }[] {
 }
 
 /** Small building blocks every route schema is made of. */
-export const RequestId = Type.String({ description: 'Request correlator, also in the X-Request-Id header' });
+export const RequestId = Type.String({
+  description: "The service's own id of the request (UUID v7), also in the X-Request-Id header",
+});
+const CorrelationId = Type.Optional(
+  Type.String({
+    description:
+      "The client's own id of the request: its X-Correlation-Id, otherwise its X-Request-Id, when it matches ^[A-Za-z0-9._:-]{1,128}$; absent otherwise",
+  }),
+);
 
-export const Meta = component('Meta', Type.Object({ requestId: RequestId }, { description: 'Metadata of a response' }));
+export const Meta = component(
+  'Meta',
+  Type.Object({ requestId: RequestId, correlationId: CorrelationId }, { description: 'Metadata of a response' }),
+);
 
 export const PageMeta = component(
   'PageMeta',
   Type.Object(
     {
       requestId: RequestId,
+      correlationId: CorrelationId,
       page: Type.Object({
         limit: Type.Integer({ description: 'The page size applied' }),
         nextCursor: Type.Union([Type.String(), Type.Null()], {

@@ -5,7 +5,12 @@ import type { Database } from '../db/database.js';
 
 export const GENESIS_HASH = '0'.repeat(64);
 
-/** The stored fields an audit hash covers. */
+/**
+ * The stored fields an audit hash covers. `correlationId` is covered only where the entry has one:
+ * entries written before it existed (or without one) hash exactly as they always did, so a chain
+ * made then still verifies, and a correlation id cannot be added to, changed on or removed from a
+ * chained entry unnoticed.
+ */
 export interface ChainableEntry {
   id: string;
   seq: number;
@@ -14,6 +19,7 @@ export interface ChainableEntry {
   subjectType: string;
   subjectId: string | null;
   requestId: string | null;
+  correlationId?: string;
   ip: string | null;
   summary: unknown;
   occurredAt: string;
@@ -40,6 +46,7 @@ export const selectChainable = (k: Kysely<Database>) =>
       'subject_type',
       'subject_id',
       'request_id',
+      'correlation_id',
       'ip',
       'summary',
       sql<string>`to_char(occurred_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`.as('occurred_at'),
@@ -56,6 +63,7 @@ export function toChainable(row: AuditRow, seq: number): ChainableEntry {
     subjectType: row.subject_type,
     subjectId: row.subject_id,
     requestId: row.request_id,
+    ...(row.correlation_id === null ? {} : { correlationId: row.correlation_id }),
     ip: row.ip,
     summary: row.summary,
     occurredAt: row.occurred_at,

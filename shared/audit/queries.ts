@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { db, iso } from '../db/database.js';
 import type { Keyset } from '../db/keyset.js';
+import { type DataScope, inScope, outsideScope } from '../domain/access/scope.js';
 import type { UserAct } from '../domain/act.js';
 import type { ServiceDeps } from '../domain/deps.js';
 import { defineList, listPage, type Page } from '../domain/list.js';
@@ -24,37 +25,61 @@ export interface AuditListItem {
   subjectType: string;
   subjectId: string | null;
   requestId: string | null;
+  correlationId: string | null;
   ip: string | null;
   summary: Record<string, unknown>;
   occurredAt: string;
 }
 
-const auditRows = (em: EntityManager) =>
-  db(em)
-    .selectFrom('audit_entries as a')
-    .select([
-      'a.id',
-      'a.seq',
-      'a.prev_hash',
-      'a.hash',
-      'a.actor',
-      'a.action',
-      'a.subject_type',
-      'a.subject_id',
-      'a.request_id',
-      'a.ip',
-      'a.summary',
-      'a.occurred_at',
-    ]);
+const COLUMNS = [
+  'a.id',
+  'a.seq',
+  'a.prev_hash',
+  'a.hash',
+  'a.actor',
+  'a.action',
+  'a.subject_type',
+  'a.subject_id',
+  'a.request_id',
+  'a.correlation_id',
+  'a.ip',
+  'a.summary',
+  'a.occurred_at',
+] as const;
 
-/** GET /audit: newest first; the trail is the compliance record of every scope, read with audit:read. */
+/** Where an entry's subject belongs (set when it is written), and who acted (a user's id, and their insurer). */
+const SUBJECT = { agent: 'a.subject_agent_id', insurer: 'a.subject_insurer_id' } as const;
+const ACTOR = { agent: 'a.actor', insurer: 'a.actor_insurer_id' } as const;
+
+/**
+ * The entries a caller's data scope sees: those about a record in the scope, and those made by a user in
+ * it (insurer scope: that insurer's users; agent scope: the agent). Two branches, the second without what
+ * the first has: each is read from its own index in (occurred_at, id) order and the list helper merges
+ * their pages, so a page costs the same whatever share of the trail the scope holds.
+ */
+function auditRows(em: EntityManager, scope: DataScope) {
+  const entries = () => db(em).selectFrom('audit_entries as a').select(COLUMNS);
+  if (scope.kind === 'all') return entries();
+  return [
+    entries().where((eb) => inScope(eb, scope, SUBJECT)),
+    entries()
+      .where((eb) => inScope(eb, scope, ACTOR))
+      .where((eb) => outsideScope(eb, scope, SUBJECT)),
+  ];
+}
+
+/**
+ * GET /audit: newest first. A caller of scope all reads the whole trail; any other caller the entries
+ * about records in their scope or made by users in it. Subjects of no scope (roles, templates, settings,
+ * registry events, jobs) are seen by scope all, and by a caller whose scope holds the actor.
+ */
 export const AUDIT_LIST = defineList({
   name: 'audit',
   rows: auditRows,
   sortable: ['occurredAt'] as const,
   defaultSort: '-occurredAt',
   sortKeys: (eb) => ({ occurredAt: eb.ref('a.occurred_at'), id: eb.ref('a.id') }),
-  scope: 'none',
+  scope: 'rows',
   filters: {
     subjectType: (eb, v: string) => eb('a.subject_type', '=', v),
     subjectId: (eb, v: string) => eb('a.subject_id', '=', v),
@@ -83,6 +108,7 @@ export async function listAuditEntries(
       subjectType: r.subject_type,
       subjectId: r.subject_id,
       requestId: r.request_id,
+      correlationId: r.correlation_id,
       ip: r.ip,
       summary: r.summary,
       occurredAt: iso(r.occurred_at),

@@ -1,6 +1,9 @@
 import { db } from '../db/database.js';
 import type { Orm } from '../db/orm.js';
 import { AuditChainHead } from '../db/write-path.entities.js';
+import { assertScopeAll } from '../domain/access/scope.js';
+import type { UserAct } from '../domain/act.js';
+import type { ServiceDeps } from '../domain/deps.js';
 import { entryHash, GENESIS_HASH, selectChainable, toChainable } from './entry-hash.js';
 
 export interface VerifyResult {
@@ -41,4 +44,13 @@ export async function verifyAuditChain(orm: Orm, batchSize = 5000): Promise<Veri
   }
   if (expectedSeq - 1 < lastSeq) return { valid: false, checked, firstInvalidSeq: expectedSeq };
   return { valid: true, checked, firstInvalidSeq: null };
+}
+
+/**
+ * GET /audit/verify: the verdict is about every entry, including those outside the caller's scope, so
+ * it needs data scope all (403 otherwise). `npm run audit:verify` runs `verifyAuditChain` from the shell.
+ */
+export async function verifyAuditChainAs(deps: ServiceDeps, act: UserAct): Promise<VerifyResult> {
+  assertScopeAll(act.caller.scope, 'Verifying the audit chain reads every entry: it needs data scope all');
+  return verifyAuditChain(deps.orm);
 }

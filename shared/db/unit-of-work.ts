@@ -2,6 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { sql } from 'kysely';
 import { uuidv7 } from '../ids.js';
 import { checkJob, type JobInput } from '../jobs/catalogue.js';
+import { traceOf, withTrace } from '../jobs/trace.js';
 import { db } from './database.js';
 import type { Orm } from './orm.js';
 
@@ -21,7 +22,7 @@ export interface AuditInput {
    * The request the entry belongs to, where one unit of work commits several requests at once (the
    * registry intake's group commit); otherwise the write context's.
    */
-  request?: { requestId?: string; ip?: string };
+  request?: { requestId?: string; correlationId?: string; ip?: string };
 }
 
 export type { JobInput };
@@ -57,7 +58,10 @@ export interface IdempotencyCompletion {
 
 export interface WriteContext {
   actor: Actor;
+  /** The service's own id of the request (or the job) the change belongs to. */
   requestId?: string;
+  /** The client's own id of that request (X-Correlation-Id or X-Request-Id), when it sent one. */
+  correlationId?: string;
   ip?: string;
   idempotency?: IdempotencyCompletion;
 }
@@ -155,7 +159,14 @@ async function writeOutboxAndAudit(
   jobs: JobInput[],
   entries: AuditInput[],
 ): Promise<void> {
-  const outbox = jobs.map((j) => ({ id: uuidv7(), queue: j.queue, job_name: j.name, payload: j.payload }));
+  // Each job carries the ids of the request that caused it, for the worker's log lines and audit entries.
+  const trace = traceOf(ctx);
+  const outbox = jobs.map((j) => ({
+    id: uuidv7(),
+    queue: j.queue,
+    job_name: j.name,
+    payload: withTrace(j.payload, trace),
+  }));
   // No lock: audited transactions commit in parallel. PostgreSQL stamps each entry with its
   // transaction's id (tx_id), and the chainer orders by it once that transaction has ended.
   const occurredAt = new Date();
@@ -167,6 +178,7 @@ async function writeOutboxAndAudit(
     subject_type: e.subjectType,
     subject_id: e.subjectId ?? null,
     request_id: (e.request ?? ctx).requestId ?? null,
+    correlation_id: (e.request ?? ctx).correlationId ?? null,
     ip: (e.request ?? ctx).ip ?? null,
     summary: e.summary ?? {},
     occurred_at: occurredAt,

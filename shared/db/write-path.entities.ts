@@ -35,10 +35,15 @@ export const AuditEntry = defineEntity({
     subjectType: p.text(),
     subjectId: p.text().nullable(),
     requestId: p.text().nullable(),
+    correlationId: p.text().nullable(),
     ip: p.text().nullable(),
     summary: p.json<Record<string, unknown>>().defaultRaw(`'{}'::jsonb`),
     occurredAt: p.datetime(),
     chainedAt: p.datetime().nullable(),
+    // The entry's data scope, set by a trigger when it is written (Migration20261125000500).
+    subjectAgentId: p.uuid().nullable(),
+    subjectInsurerId: p.text().nullable(),
+    actorInsurerId: p.text().nullable(),
   }),
 });
 

@@ -14,8 +14,16 @@ export interface Act extends WriteContext {
 /** An act of a signed-in user. */
 export type UserAct = Act & { caller: Caller };
 
-/** The system acting (sweeps, schedules), carrying the request id of what set it off, if any. */
-export const systemAct = (requestId?: string): Act => ({ actor: SYSTEM_ACTOR, requestId });
+/** The system acting (sweeps, schedules, jobs), carrying the ids of what set it off, if any. */
+export const systemAct = (requestId?: string, correlationId?: string): Act => ({
+  actor: SYSTEM_ACTOR,
+  requestId,
+  correlationId,
+});
 
-/** A webhook delivery being processed, carrying the delivery's request id into its audit entries. */
-export const webhookAct = (requestId?: string): Act => ({ actor: WEBHOOK_ACTOR, requestId });
+/** A webhook delivery being processed, carrying the delivery's ids into its audit entries. */
+export const webhookAct = (requestId?: string, correlationId?: string): Act => ({
+  actor: WEBHOOK_ACTOR,
+  requestId,
+  correlationId,
+});

@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import {
+  type Compilable,
   type Expression,
   type ExpressionBuilder,
   type ReferenceExpression,
@@ -7,6 +8,7 @@ import {
   type SqlBool,
   sql,
 } from 'kysely';
+import { db } from '../db/database.js';
 import { type Keyset, keysetPage } from '../db/keyset.js';
 import { type DataScope, inScope, type ScopeColumns } from './access/scope.js';
 
@@ -18,14 +20,23 @@ import { type DataScope, inScope, type ScopeColumns } from './access/scope.js';
 export interface ListDefinition<DB, TB extends keyof DB, O, F extends string, Filters extends object> {
   /** Which list this is: its cursors are signed with it and refused by every other list. */
   name: string;
-  rows: (em: EntityManager) => SelectQueryBuilder<DB, TB, O>;
+  /**
+   * The rows; a list whose scope is `rows` restricts them to the caller's `scope` itself. Several
+   * branches (no row in two of them) are each filtered and paged on their own, in sort order, and then
+   * merged: a scope a row enters in more than one way still reads each way from an index.
+   */
+  rows: (em: EntityManager, scope: DataScope) => SelectQueryBuilder<DB, TB, O> | SelectQueryBuilder<DB, TB, O>[];
   sortable: readonly F[];
   /** e.g. `-createdAt`. */
   defaultSort: string;
   /** What each sort field (and the `id` tie-breaker) orders by: a column or an expression such as lower(email). */
   sortKeys: (eb: ExpressionBuilder<DB, TB>) => Record<F | 'id', Expression<unknown>>;
-  /** Where a row's agent and insurer are, for the caller's data scope; `none` for platform-wide records (roles). */
-  scope: ScopeColumns<ReferenceExpression<DB, TB>> | 'none';
+  /**
+   * Where a row's agent and insurer are, for the caller's data scope; `none` for platform-wide records
+   * (roles); `rows` when `rows` applies the scope itself (the audit trail, whose entries belong to a
+   * scope two ways).
+   */
+  scope: ScopeColumns<ReferenceExpression<DB, TB>> | 'none' | 'rows';
   /** The lowercased text `q` is a substring of (keep a trigram index on the same expression). */
   search?: (eb: ExpressionBuilder<DB, TB>) => Expression<string>;
   filters: {
@@ -64,24 +75,48 @@ export async function listPage<DB, TB extends keyof DB, O, F extends string, Fil
     page,
   } = input;
   const columns = definition.scope;
-  let query = columns === 'none' ? definition.rows(em) : definition.rows(em).where((eb) => inScope(eb, scope, columns));
-  for (const [name, value] of Object.entries(filters)) {
-    if (value === undefined) continue;
-    const condition = definition.filters[name as keyof Filters];
-    query = query.where((eb) => condition(eb, value as never));
-  }
-  if (q && definition.search) {
-    const search = definition.search;
-    query = query.where((eb) => eb(search(eb), 'like', containsPattern(q) as never));
-  }
-  // The sort keys of each row, exactly as the database compares them, for the next cursor.
-  const keyed = query.select((eb) => {
-    const keys = definition.sortKeys(eb);
-    return sql<unknown[]>`json_build_array(${sql.join(page.sort.map((k) => keys[k.field]))})`.as('page_key');
+  const branches = [definition.rows(em, scope)].flat();
+  const paged = branches.map((rows) => {
+    let query = columns === 'none' || columns === 'rows' ? rows : rows.where((eb) => inScope(eb, scope, columns));
+    for (const [name, value] of Object.entries(filters)) {
+      if (value === undefined) continue;
+      const condition = definition.filters[name as keyof Filters];
+      query = query.where((eb) => condition(eb, value as never));
+    }
+    if (q && definition.search) {
+      const search = definition.search;
+      query = query.where((eb) => eb(search(eb), 'like', containsPattern(q) as never));
+    }
+    // The sort keys of each row, exactly as the database compares them, for the next cursor (and,
+    // one by one, for merging branches).
+    const keyed = query.select((eb) => {
+      const keys = definition.sortKeys(eb);
+      const each = branches.length > 1 ? page.sort.map((k, i) => sql`${keys[k.field]}`.as(`sort_${i}`)) : [];
+      return [
+        sql<unknown[]>`json_build_array(${sql.join(page.sort.map((k) => keys[k.field]))})`.as('page_key'),
+        ...each,
+      ];
+    });
+    return keysetPage(keyed, page, definition.sortKeys);
   });
-  const rows = (await keysetPage(keyed, page, definition.sortKeys).execute()) as (O & { page_key: unknown[] })[];
+  type Row = O & { page_key: unknown[] };
+  const rows = paged.length === 1 ? ((await paged[0].execute()) as Row[]) : await merged<Row>(em, paged, page);
   const items = rows.slice(0, page.limit);
   const nextKey = rows.length > page.limit ? items[items.length - 1].page_key : null;
   for (const row of items) delete (row as Partial<typeof row>).page_key;
   return { items, limit: page.limit, nextKey };
+}
+
+/** The first rows of several paged branches in the page's order: each branch brings at most a page of its own. */
+async function merged<R>(em: EntityManager, branches: Compilable[], page: Keyset): Promise<R[]> {
+  const order = page.sort.map((k, i) => sql`${sql.ref(`sort_${i}`)} ${sql.raw(k.desc ? 'desc' : 'asc')}`);
+  const union = sql.join(
+    branches.map((b) => sql`(${b})`),
+    sql` union all `,
+  );
+  const { rows } = await sql<
+    Record<string, unknown>
+  >`select * from (${union}) as merged order by ${sql.join(order)} limit ${page.limit + 1}`.execute(db(em));
+  for (const row of rows) for (let i = 0; i < page.sort.length; i++) delete row[`sort_${i}`];
+  return rows as R[];
 }

@@ -2,17 +2,17 @@ import { type Static, type TProperties, type TSchema, Type } from 'typebox';
 import type { Validator } from 'typebox/compile';
 import { Compile } from 'typebox/compile';
 import type { QueueName } from '../queues/names.js';
+import { splitTrace } from './trace.js';
 
 /** A row id (uuid v7). */
 const Id = Type.String({ format: 'uuid' });
 /** The registry's own event id, as the webhook accepts it. */
 const RegistryEventId = Type.String({ minLength: 1, maxLength: 128, pattern: '^[A-Za-z0-9._:-]+$' });
-/** A registry delivery as a job names it: the event, and the request id that delivered it. */
+/** A request id (the service's own) or a client's correlation id, as the API accepts and makes them. */
+const RequestRef = Type.String({ minLength: 1, maxLength: 128, pattern: '^[A-Za-z0-9._:-]+$' });
+/** A registry delivery as a job names it: the event, the request id that delivered it and the sender's correlation id. */
 const RegistryDelivery = Type.Object(
-  {
-    eventId: RegistryEventId,
-    requestId: Type.Optional(Type.String({ minLength: 1, maxLength: 128, pattern: '^[A-Za-z0-9._:-]+$' })),
-  },
+  { eventId: RegistryEventId, requestId: Type.Optional(RequestRef), correlationId: Type.Optional(RequestRef) },
   { additionalProperties: false },
 );
 /** The most registry deliveries the API commits, and queues as one job, at once. */
@@ -159,12 +159,15 @@ const validators = new Map<string, { entry: CataloguedJob; validator: Validator 
 
 /**
  * Checks a job against the catalogue and returns its entry; throws InvalidJobError naming the job
- * and the failing fields (paths and rules, never the values, which may be personal data).
+ * and the failing fields (paths and rules, never the values, which may be personal data). The data
+ * may carry a `trace` (shared/jobs/trace.ts) beside the catalogued payload.
  */
-export function checkJob(queue: string, name: string, payload: unknown): CataloguedJob {
+export function checkJob(queue: string, name: string, data: unknown): CataloguedJob {
   const found = validators.get(`${queue}.${name}`);
   if (!found)
     throw new InvalidJobError(`Unknown job ${queue}.${name}: not in the job catalogue (shared/jobs/catalogue.ts)`);
+  const { payload, trace } = splitTrace(data);
+  if (trace === false) throw new InvalidJobError(`Invalid payload for job ${queue}.${name}: /trace is not a trace`);
   if (!found.validator.Check(payload)) {
     const problems = found.validator.Errors(payload).map((e) => `${e.instancePath || '/'} ${e.message}`);
     throw new InvalidJobError(`Invalid payload for job ${queue}.${name}: ${[...new Set(problems)].join('; ')}`);

@@ -110,10 +110,11 @@ test('a signed webhook whose data nests 10,000 deep answers 400 in the envelope,
   expectValidation(t, res, { body: 'maxDepth' });
 });
 
-test('a URL that cannot be decoded answers 400 in the envelope with its request id', async (t) => {
+test('a URL that cannot be decoded answers 400 in the envelope with its request id and the client correlation id', async (t) => {
   const res = await stack.app.inject({ method: 'GET', url: '/users/%ZZ', headers: { 'x-request-id': 'bad-url-1' } });
   const error = expectError(t, res, 400, 'VALIDATION_ERROR');
-  t.is(res.json().meta.requestId, 'bad-url-1');
+  t.regex(res.json().meta.requestId, /^[0-9a-f]{8}-[0-9a-f]{4}-7/);
+  t.is(res.json().meta.correlationId, 'bad-url-1');
   t.is(res.headers['api-version'], '1');
   t.deepEqual(
     error.details.map((d: { field: string }) => d.field),

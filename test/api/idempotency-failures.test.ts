@@ -86,6 +86,6 @@ test('forgot-password replays its own 202 body under the same key', async (t) =>
   t.is(first.statusCode, 202);
   t.deepEqual(first.json().data, { status: 'accepted' });
   t.is(again.headers['idempotent-replayed'], 'true');
-  t.deepEqual(again.json(), first.json());
+  t.deepEqual(again.json().data, first.json().data);
   t.is((await send()).statusCode, 409, 'a different body under the same key');
 });

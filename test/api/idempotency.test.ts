@@ -32,7 +32,8 @@ test('a repeat with the same key and body returns the stored response with Idemp
   const again = await postRegistryEvent(stack.app, body, { headers: { 'idempotency-key': key } });
   t.is(again.statusCode, 201);
   t.is(again.headers['idempotent-replayed'], 'true');
-  t.deepEqual(again.json(), first.json());
+  t.deepEqual(again.json().data, first.json().data);
+  t.is(again.json().meta.requestId, again.headers['x-request-id'], 'the replay answers under its own request id');
   t.is(await auditCount(body.eventId), 1);
   t.is(await count(`outbox where ${OUTBOX_ROW_OF_EVENT}`, [body.eventId, body.eventId]), 1);
   t.is((await keyRow(key)).state, 'completed');

@@ -5,7 +5,7 @@ import { bearer } from '../helpers/client.js';
 import { given } from '../helpers/given.js';
 import { createTestDatabase, testConfig } from '../helpers/stack.js';
 
-test('a request logs one completion line with method, url, status and time; every line carries its requestId; credentials never reach the log', async (t) => {
+test('a request logs one completion line with method, url, status and time; every line carries its requestId and the client correlation id; credentials never reach the log', async (t) => {
   const lines: string[] = [];
   const config = testConfig(await createTestDatabase(), { LOG_LEVEL: 'info' });
   const orm = await createOrm(config);
@@ -27,17 +27,33 @@ test('a request logs one completion line with method, url, status and time; ever
       headers: { ...bearer(user), 'x-request-id': 'log-check-1', cookie: 'board_token=secret-cookie' },
     });
     t.is(res.statusCode, 200);
-    const mine = lines.map((l) => JSON.parse(l)).filter((l) => l.requestId === 'log-check-1');
+    const requestId = res.headers['x-request-id'];
+    t.not(requestId, 'log-check-1', 'the service makes the request id');
+    const mine = lines.map((l) => JSON.parse(l)).filter((l) => l.requestId === requestId);
     const completed = mine.filter((l) => l.msg === 'request completed');
     t.is(completed.length, 1, 'one access-log line per request');
     t.like(completed[0], { req: { method: 'GET', url: '/audit?limit=1' }, res: { statusCode: 200 } });
     t.is(typeof completed[0].responseTime, 'number');
     const requestLines = lines.filter((l) => l.includes('/audit?limit=1'));
     t.true(requestLines.length >= 1);
-    for (const l of requestLines) t.true(JSON.parse(l).requestId === 'log-check-1');
+    for (const l of requestLines) t.like(JSON.parse(l), { requestId, correlationId: 'log-check-1' });
+    // A client id that is not well formed is neither kept nor written anywhere.
+    const odd = 'log check <2>';
+    const refused = await app.inject({
+      method: 'GET',
+      url: '/audit?limit=2',
+      headers: { ...bearer(user), 'x-request-id': odd, 'x-correlation-id': 'x'.repeat(129) },
+    });
+    t.is(refused.statusCode, 200);
+    t.is(refused.json().meta.correlationId, undefined);
+    const oddLines = lines.filter((l) => l.includes('/audit?limit=2')).map((l) => JSON.parse(l));
+    t.true(oddLines.length >= 1);
+    for (const l of oddLines) t.false('correlationId' in l, 'no correlationId on the log line');
     const all = lines.join('\n');
     t.false(all.includes(user.token), 'the access token is not logged');
     t.false(all.includes('secret-cookie'), 'cookies are not logged');
+    t.false(all.includes(odd), 'a malformed client id is not logged');
+    t.false(all.includes('x'.repeat(129)), 'an over-long client id is not logged');
   } finally {
     await app.close();
     await orm.close();

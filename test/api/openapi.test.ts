@@ -66,7 +66,7 @@ test('shared shapes are components referenced with $ref, never inlined', async (
     t.truthy(components[name], name);
   t.deepEqual(components.ErrorEnvelope.required, ['error', 'meta']);
   t.deepEqual(components.ErrorEnvelope.properties.meta, { $ref: '#/components/schemas/Meta' });
-  t.deepEqual(Object.keys(components.PageMeta.properties), ['requestId', 'page']);
+  t.deepEqual(Object.keys(components.PageMeta.properties), ['requestId', 'correlationId', 'page']);
   t.false(
     Object.keys(components).some((name) => /^def-\d+$/.test(name)),
     'components are named by their $id',
@@ -156,13 +156,14 @@ test('responses are serialized through the referenced components', async (t) => 
   t.deepEqual(Object.keys(body.data.checks).sort(), ['database', 'queues', 'redis']);
   t.is(body.data.checks.database.status, 'up');
   t.is(typeof body.data.checks.database.latencyMs, 'number');
-  t.deepEqual(body.meta, { requestId: 'oas-health-1' });
+  // The serializer keeps what Meta declares: the correlation id would be dropped if it did not.
+  t.deepEqual(body.meta, { requestId: health.headers['x-request-id'], correlationId: 'oas-health-1' });
 
   const refused = await stack.app.inject({ method: 'GET', url: '/users', headers: { 'x-request-id': 'oas-401' } });
   t.is(refused.statusCode, 401);
   t.deepEqual(Object.keys(refused.json()).sort(), ['error', 'meta']);
   t.is(refused.json().error.code, 'UNAUTHENTICATED');
-  t.deepEqual(refused.json().meta, { requestId: 'oas-401' });
+  t.deepEqual(refused.json().meta, { requestId: refused.headers['x-request-id'], correlationId: 'oas-401' });
 });
 
 test('every registered API route has a success response schema and error schemas', async (t) => {

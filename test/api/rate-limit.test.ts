@@ -38,7 +38,9 @@ test('the global limit counts per client IP across API processes and answers 429
   });
   t.is(limited.statusCode, 429);
   t.is(limited.json().error.code, 'RATE_LIMITED');
-  t.is(limited.json().meta.requestId, 'rl-1');
+  t.regex(limited.json().meta.requestId, /^[0-9a-f]{8}-[0-9a-f]{4}-7/, 'the service makes the request id');
+  t.is(limited.json().meta.requestId, limited.headers['x-request-id']);
+  t.is(limited.json().meta.correlationId, 'rl-1', "the client's id is its correlation id");
   t.true(Number(limited.headers['retry-after']) > 0);
   t.is(limited.headers['ratelimit-limit'], '3');
 });

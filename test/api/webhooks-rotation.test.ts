@@ -103,21 +103,24 @@ test('with two secrets configured, a third secret, a tampered body or a timestam
   t.is(stored[0].n, 0, 'nothing refused is stored');
 });
 
-test("the worker's audit entries carry the request id of the delivery", async (t) => {
+test("the worker's audit entries carry the request id of the delivery and the sender's correlation id", async (t) => {
   const userId = await createUser(`rid-${uuidv7()}@example.test`);
   const body = event('identity.verified', { userId, reference: 'REG-RID' });
-  const requestId = `wh-rid-${uuidv7()}`;
-  const res = await postRegistryEvent(stack.app, body, { headers: { 'x-request-id': requestId } });
+  const correlationId = `wh-rid-${uuidv7()}`;
+  const res = await postRegistryEvent(stack.app, body, { headers: { 'x-request-id': correlationId } });
   t.is(res.statusCode, 201);
+  const requestId = res.headers['x-request-id'];
+  t.not(requestId, correlationId);
   await waitFor(async () => (await kycOf(userId)).kyc_status === 'verified', 'kycStatus verified');
   const entries = await sql(
-    `select action, actor, request_id from audit_entries where subject_id in (?, ?) order by action`,
+    `select action, actor, request_id, correlation_id from audit_entries where subject_id in (?, ?) order by action`,
     [userId, body.eventId],
   );
+  const ids = { actor: 'webhook', request_id: requestId, correlation_id: correlationId };
   t.deepEqual(entries, [
-    { action: 'registry_event.process', actor: 'webhook', request_id: requestId },
-    { action: 'registry_event.receive', actor: 'webhook', request_id: requestId },
-    { action: 'user.kyc_update', actor: 'webhook', request_id: requestId },
+    { action: 'registry_event.process', ...ids },
+    { action: 'registry_event.receive', ...ids },
+    { action: 'user.kyc_update', ...ids },
   ]);
 });
 

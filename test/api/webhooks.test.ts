@@ -158,12 +158,12 @@ test('an event whose user cannot be found is kept as failed with the reason and 
 
 test('the webhook is public and the audit trail records it with actor webhook', async (t) => {
   const body = event('registry.heartbeat', {});
-  const res = await postRegistryEvent(stack.app, body, { headers: { 'x-request-id': 'wh-audit-1' } });
+  const res = await postRegistryEvent(stack.app, body);
   t.is(res.statusCode, 200);
   const [entry] = await stack.orm.em
     .fork()
     .execute(`select actor, action, request_id from audit_entries where subject_id = ?`, [body.eventId]);
-  t.deepEqual(entry, { actor: 'webhook', action: 'registry_event.receive', request_id: 'wh-audit-1' });
+  t.deepEqual(entry, { actor: 'webhook', action: 'registry_event.receive', request_id: res.headers['x-request-id'] });
 });
 
 test('an event naming a userId and the email of another user changes neither, and is kept as failed', async (t) => {
@@ -231,12 +231,12 @@ test('deliveries arriving together are committed together: each stored once, dup
     return n === users.length;
   }, 'every event applied');
   const received = await sql(
-    `select subject_id, request_id from audit_entries where action = 'registry_event.receive' and subject_id in (?)`,
+    `select subject_id, request_id, correlation_id from audit_entries where action = 'registry_event.receive' and subject_id in (?)`,
     [ids],
   );
   t.is(received.length, ids.length, 'one receive entry per stored delivery');
   const applied = await sql(
-    `select subject_id, request_id from audit_entries where action = 'registry_event.process' and subject_id in (?)`,
+    `select subject_id, request_id, correlation_id from audit_entries where action = 'registry_event.process' and subject_id in (?)`,
     [ids],
   );
   t.is(applied.length, events.length);
@@ -244,7 +244,8 @@ test('deliveries arriving together are committed together: each stored once, dup
     const first = deliveries.findIndex((d) => d.eventId === entry.subject_id);
     const winner = answers.findIndex((a, i) => deliveries[i].eventId === entry.subject_id && a.statusCode === 201);
     t.true(first >= 0);
-    t.is(entry.request_id, `batch-rid-${winner}-${entry.subject_id}`, 'the request id of the delivery that was stored');
+    t.is(entry.request_id, answers[winner].headers['x-request-id'], 'the request id of the delivery that was stored');
+    t.is(entry.correlation_id, `batch-rid-${winner}-${entry.subject_id}`, "and the sender's id for it");
   }
   await waitFor(async () => (await eventRow(ghost.eventId)).status === 'failed', 'the ghost kept as failed');
   const retry = await sql(

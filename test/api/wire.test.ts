@@ -22,33 +22,13 @@ test('every response carries API-Version and a generated UUID v7 X-Request-Id th
   t.deepEqual(res.json().data, { status: 'ok' });
 });
 
-test('a well-formed incoming X-Request-Id is kept; a malformed one is replaced', async (t) => {
-  const kept = await stack.app.inject({
-    method: 'GET',
-    url: '/health/live',
-    headers: { 'x-request-id': 'client-abc:123.x' },
-  });
-  t.is(kept.headers['x-request-id'], 'client-abc:123.x');
-  t.is(kept.json().meta.requestId, 'client-abc:123.x');
-  const replaced = await stack.app.inject({
-    method: 'GET',
-    url: '/health/live',
-    headers: { 'x-request-id': 'has spaces and <script>' },
-  });
-  t.regex(String(replaced.headers['x-request-id']), UUID_V7);
-});
-
 test('an unknown route answers 404 NOT_FOUND in the error envelope', async (t) => {
-  const res = await stack.app.inject({
-    method: 'GET',
-    url: '/no/such/route?x=1',
-    headers: { 'x-request-id': 'rid-404' },
-  });
+  const res = await stack.app.inject({ method: 'GET', url: '/no/such/route?x=1' });
   t.is(res.statusCode, 404);
   t.is(res.headers['api-version'], '1');
   t.deepEqual(res.json(), {
     error: { code: 'NOT_FOUND', message: 'No route GET /no/such/route' },
-    meta: { requestId: 'rid-404' },
+    meta: { requestId: res.headers['x-request-id'] },
   });
 });
 

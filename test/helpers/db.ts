@@ -10,8 +10,8 @@ export const sqlOn =
 
 /** The audit entries of one subject and action (actor, request id, summary), oldest first. */
 export const auditOn = (stack: Pick<Stack, 'orm'>) => (subjectId: string, action: string) =>
-  sqlOn(stack)<{ actor: string; request_id: string; summary: Row }>(
-    `select actor, request_id, summary from audit_entries where subject_id = ? and action = ? order by commit_seq`,
+  sqlOn(stack)<{ actor: string; request_id: string; correlation_id: string | null; summary: Row }>(
+    `select actor, request_id, correlation_id, summary from audit_entries where subject_id = ? and action = ? order by commit_seq`,
     [subjectId, action],
   );
 

@@ -2,7 +2,9 @@ import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import test from 'ava';
 import { chainAuditEntries } from '../../shared/audit/chain.js';
+import { entryHash, GENESIS_HASH, selectChainable } from '../../shared/audit/entry-hash.js';
 import { verifyAuditChain } from '../../shared/audit/verify.js';
+import { db } from '../../shared/db/database.js';
 import { createOrm } from '../../shared/db/orm.js';
 import { UnitOfWork } from '../../shared/db/unit-of-work.js';
 import { uuidv7 } from '../../shared/ids.js';
@@ -165,6 +167,48 @@ test.serial('verify reports the first invalid seq when a stored entry is changed
   }),
 );
 
+test.serial(
+  'the hash covers a correlation id where an entry has one; an entry without one hashes exactly as before correlation ids existed',
+  (t) =>
+    withStack(async (stack) => {
+      const uow = new UnitOfWork(stack.orm);
+      const entry = (tag: string) => ({
+        result: null,
+        audit: [{ action: 'test.write', subjectType: 'test', subjectId: tag }],
+      });
+      await uow.run({ actor: 'system', requestId: 'rid-plain' }, async () => entry('plain'));
+      await chainEverything(stack);
+      await uow.run({ actor: 'system', requestId: 'rid-correlated', correlationId: 'client-7' }, async () =>
+        entry('correlated'),
+      );
+      await chainEverything(stack);
+      t.deepEqual(await verifyAuditChain(stack.orm), { valid: true, checked: 2, firstInvalidSeq: null });
+      // The entry without one: its hash is over the fields an entry had before (an old chain still verifies).
+      const [plain] = await selectChainable(db(stack.orm.em.fork())).where('seq', '=', '1').execute();
+      const { correlation_id: _none, ...before } = plain;
+      t.is(_none, null);
+      t.is(
+        plain.hash,
+        entryHash(GENESIS_HASH, {
+          id: before.id,
+          seq: 1,
+          actor: before.actor,
+          action: before.action,
+          subjectType: before.subject_type,
+          subjectId: before.subject_id,
+          requestId: before.request_id,
+          ip: before.ip,
+          summary: before.summary,
+          occurredAt: before.occurred_at,
+        }),
+      );
+      await sql(stack, `update audit_entries set correlation_id = 'forged' where seq = 2`);
+      t.deepEqual(await verifyAuditChain(stack.orm), { valid: false, checked: 1, firstInvalidSeq: 2 });
+      await sql(stack, `update audit_entries set correlation_id = 'added' where seq = 1`);
+      t.deepEqual(await verifyAuditChain(stack.orm), { valid: false, checked: 0, firstInvalidSeq: 1 });
+    }),
+);
+
 test.serial('verify reports a deleted entry, in the middle or at the end of the chain', (t) =>
   withStack(async (stack) => {
     await writeEntries(new UnitOfWork(stack.orm), 10, 'delete');
@@ -202,7 +246,7 @@ test.serial('a unit of work that fails leaves no change, no audit entry, no outb
 
 test.serial('GET /audit filters by subject, actor, action and time, newest first, with keyset pages', (t) =>
   withStack(async (stack) => {
-    const reader = await given.user(stack, { permissions: ['audit:read'] });
+    const reader = await given.user(stack, { permissions: ['audit:read', 'data:scope:all'] });
     await writeEntries(new UnitOfWork(stack.orm), 25, 'page');
     await new UnitOfWork(stack.orm).run({ actor: reader.id, requestId: 'rid-mine' }, async () => ({
       result: null,
@@ -281,7 +325,7 @@ test.serial('GET /audit answers 400 for an unknown sort field or a tampered curs
 
 test.serial('GET /audit/verify and npm run audit:verify report a broken chain', (t) =>
   withStack(async (stack) => {
-    const reader = await given.user(stack, { permissions: ['audit:read'] });
+    const reader = await given.user(stack, { permissions: ['audit:read', 'data:scope:all'] });
     await writeEntries(new UnitOfWork(stack.orm), 5, 'http');
     await chainEverything(stack);
     const good = await stack.app.inject({ method: 'GET', url: '/audit/verify', headers: bearer(reader) });

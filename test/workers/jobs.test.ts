@@ -1,5 +1,6 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import test, { type ExecutionContext } from 'ava';
+import { pino } from 'pino';
 import type { TSchema } from 'typebox';
 import { loadConfig } from '../../shared/config/index.js';
 import { type JobInput, UnitOfWork } from '../../shared/db/unit-of-work.js';
@@ -7,17 +8,21 @@ import { uuidv7 } from '../../shared/ids.js';
 import { catalogued, checkJob, InvalidJobError, type JobSpec, job } from '../../shared/jobs/catalogue.js';
 import { startWorkers, type WorkerHandle } from '../../workers/main.js';
 import { schedules } from '../../workers/schedulers.js';
+import { client } from '../helpers/client.js';
+import { given } from '../helpers/given.js';
 import { type Stack, startStack, waitFor } from '../helpers/stack.js';
 
 let stack: Stack;
 let workers: WorkerHandle;
+/** The workers' log lines, parsed. */
+const logged: Record<string, unknown>[] = [];
 test.before(async () => {
   stack = await startStack();
   // No relay loop and no schedules: the tests drain the outbox themselves and see only their own jobs.
   workers = await startWorkers({
     config: stack.config,
     orm: stack.orm,
-    log: stack.app.log as never,
+    log: pino({ level: 'info' }, { write: (line: string) => logged.push(JSON.parse(line)) }),
     relay: false,
     schedulers: false,
   });
@@ -136,6 +141,50 @@ test('a valid job produced through the outbox still runs', async (t) => {
   const done = await finished('maintenance', row.id);
   t.true(await done.isCompleted());
   t.deepEqual(done.returnvalue, { purged: 0 });
+});
+
+test('a job caused by a request runs under its request id and correlation id: its audit entries carry them', async (t) => {
+  const user = await given.account(stack);
+  const res = await client(stack.app).post(
+    '/auth/forgot-password',
+    { email: user.email },
+    { headers: { 'x-correlation-id': 'forgot-job-1' } },
+  );
+  t.is(res.statusCode, 202);
+  const requestId = res.headers['x-request-id'];
+  const [row] = await sql(`select id from outbox where payload->'trace'->>'requestId' = ?`, [requestId]);
+  t.truthy(row, 'the job carries the request id');
+  t.true((await workers.relay.drain()) >= 1);
+  t.true(await (await finished('mail', row.id)).isCompleted());
+  const entries = await sql(
+    `select action, request_id, correlation_id from audit_entries where subject_id = ? and actor = 'system' order by commit_seq`,
+    [user.id],
+  );
+  t.true(entries.length >= 1, 'the worker audited its work on the user');
+  for (const entry of entries)
+    t.like(entry, { request_id: requestId, correlation_id: 'forgot-job-1' }, String(entry.action));
+});
+
+test("a job's log lines name the request that caused it: a failed job logs its trace, a registry event its delivery's ids", async (t) => {
+  const trace = { requestId: uuidv7(), correlationId: 'traced-failure-1' };
+  const traced = await workers.queues
+    .get('webhooks')
+    .add('registry-event', { eventId: `evt-missing-${uuidv7()}`, trace }, { attempts: 1 });
+  const delivery = { requestId: uuidv7(), correlationId: 'delivery-failure-1' };
+  const own = await workers.queues
+    .get('webhooks')
+    .add('registry-event', { eventId: `evt-missing-${uuidv7()}`, ...delivery }, { attempts: 1 });
+  for (const [job, ids] of [
+    [traced, trace],
+    [own, delivery],
+  ] as const) {
+    t.true(await (await finished('webhooks', job.id!)).isFailed());
+    const line = await waitFor(
+      async () => logged.find((l) => l.msg === 'job failed' && l.jobId === job.id),
+      'the job failed line',
+    );
+    t.like(line, ids);
+  }
 });
 
 // docs/operations.md lists the catalogue between these markers; UPDATE_DOCS=1 rewrites the list.

@@ -20,6 +20,7 @@ import {
   queueDueRenewals,
 } from '../../shared/domain/renewals/renewal-sweeps.js';
 import type { JobKey, JobPayload } from '../../shared/jobs/catalogue.js';
+import type { Trace } from '../../shared/jobs/trace.js';
 import type { QueueSet } from '../../shared/queues/queue-set.js';
 
 /** What processors are given: the services' deps plus the worker's own outbound channels. */
@@ -29,34 +30,45 @@ export interface WorkerDeps extends ServiceDeps {
   queues: QueueSet;
 }
 
-/** Called with the payload already checked against the catalogue (see run-job.ts). */
-export type Processor<K extends JobKey> = (deps: WorkerDeps, payload: JobPayload<K>, job: Job) => Promise<unknown>;
+/**
+ * Called with the payload already checked against the catalogue (see run-job.ts), and the trace of
+ * the request that caused the job, if one did.
+ */
+export type Processor<K extends JobKey> = (
+  deps: WorkerDeps,
+  payload: JobPayload<K>,
+  job: Job,
+  trace?: Trace,
+) => Promise<unknown>;
+
+/** The system acting for a job: under the ids of the request that caused it, else under the job's own id. */
+const jobAct = (job: Job, trace?: Trace) => systemAct(trace?.requestId ?? job.id, trace?.correlationId);
 
 /** One processor per catalogued job; processors only translate a job into a service call. */
 export const processors: { [K in JobKey]: Processor<K> } = {
   'webhooks.registry-events': (deps, { events }, job) =>
     processRegistryEvents(deps, webhookAct(), { events, attempt: job.attemptsMade + 1 }),
-  'webhooks.registry-event': (deps, { eventId, requestId }, job) =>
-    processRegistryEvent(deps, webhookAct(requestId), { eventId, attempt: job.attemptsMade + 1 }),
-  'mail.send': async (deps, payload) => {
+  'webhooks.registry-event': (deps, { eventId, requestId, correlationId }, job) =>
+    processRegistryEvent(deps, webhookAct(requestId, correlationId), { eventId, attempt: job.attemptsMade + 1 }),
+  'mail.send': async (deps, payload, job, trace) => {
     // The kind picks the sender; a new kind in the catalogue fails typecheck here until it has one.
     switch (payload.kind) {
       case 'password_reset':
-        return sendPasswordResetMail(deps, systemAct(), payload);
+        return sendPasswordResetMail(deps, jobAct(job, trace), payload);
       case 'password_reset_request':
-        return mailPasswordResetRequest(deps, systemAct(), payload);
+        return mailPasswordResetRequest(deps, jobAct(job, trace), payload);
       default:
         throw new Error(`No sender for mail kind ${(payload satisfies never as { kind: string }).kind}`);
     }
   },
   'audit.chain': (deps) => chainAuditEntries(deps.orm),
-  'renewals.generate-due': (deps, _payload, job) => queueDueRenewals(deps, systemAct(job.id)),
-  'renewals.generate': (deps, payload, job) => generateRenewalForTerm(deps, systemAct(job.id), payload),
-  'renewals.lapse-offers': (deps, _payload, job) => lapseRenewals(deps, systemAct(job.id)),
-  'quotations.expire': (deps, _payload, job) => expireQuotations(deps, systemAct(job.id)),
-  'policies.expire': (deps, _payload, job) => expirePolicies(deps, systemAct(job.id)),
-  'disputes.escalate-overdue': (deps, _payload, job) => escalateOverdueDisputes(deps, systemAct(job.id)),
-  'disputes.close-ended': (deps, _payload, job) => closeDisputes(deps, systemAct(job.id)),
+  'renewals.generate-due': (deps, _payload, job, trace) => queueDueRenewals(deps, jobAct(job, trace)),
+  'renewals.generate': (deps, payload, job, trace) => generateRenewalForTerm(deps, jobAct(job, trace), payload),
+  'renewals.lapse-offers': (deps, _payload, job, trace) => lapseRenewals(deps, jobAct(job, trace)),
+  'quotations.expire': (deps, _payload, job, trace) => expireQuotations(deps, jobAct(job, trace)),
+  'policies.expire': (deps, _payload, job, trace) => expirePolicies(deps, jobAct(job, trace)),
+  'disputes.escalate-overdue': (deps, _payload, job, trace) => escalateOverdueDisputes(deps, jobAct(job, trace)),
+  'disputes.close-ended': (deps, _payload, job, trace) => closeDisputes(deps, jobAct(job, trace)),
   'maintenance.purge-idempotency': async (deps) => ({ purged: await purgeIdempotencyRecords(deps) }),
   'maintenance.clean-outbox': async (deps) => ({ deleted: await cleanOutbox(deps) }),
   'maintenance.forget-sign-in-records': (deps) => forgetSignInRecords(deps),

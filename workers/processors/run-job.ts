@@ -1,5 +1,6 @@
 import { type Job, UnrecoverableError } from 'bullmq';
 import { checkJob, InvalidJobError, type JobKey } from '../../shared/jobs/catalogue.js';
+import { splitTrace, type Trace, traceOf } from '../../shared/jobs/trace.js';
 import { type Processor, processors, type WorkerDeps } from './index.js';
 
 /**
@@ -14,7 +15,23 @@ export async function runJob(deps: WorkerDeps, queue: string, job: Job): Promise
     if (err instanceof InvalidJobError) throw new UnrecoverableError(err.message);
     throw err;
   }
-  // The check above established that the payload is this key's.
+  // The check above established that the payload is this key's and the trace, if any, a trace.
+  const { payload, trace } = splitTrace(job.data) as { payload: unknown; trace?: Trace };
   const processor = processors[key] as Processor<JobKey>;
-  return processor(deps, job.data, job);
+  // The job's log lines name the request that caused it.
+  const cause = causeOf(queue, job);
+  const traced = cause ? { ...deps, log: deps.log.child(cause) } : deps;
+  return processor(traced, payload as never, job, trace);
+}
+
+/**
+ * The ids of the request that caused a job, for its log lines: its trace, or for a registry event
+ * queued alone the ids of the delivery it names.
+ */
+export function causeOf(queue: string, job: Pick<Job, 'name' | 'data'>): Trace | undefined {
+  const { trace } = splitTrace(job.data);
+  if (trace) return trace;
+  if (queue !== 'webhooks' || job.name !== 'registry-event') return undefined;
+  const { requestId, correlationId } = job.data as { requestId?: string; correlationId?: string };
+  return traceOf({ requestId, correlationId });
 }

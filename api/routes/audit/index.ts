@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { AUDIT_LIST, listAuditEntries } from '../../../shared/audit/queries.js';
-import { verifyAuditChain } from '../../../shared/audit/verify.js';
+import { verifyAuditChainAs } from '../../../shared/audit/verify.js';
 import { ok, userActOf } from '../../http/reply.js';
 import { listAuditSchema, verifyAuditSchema } from '../../schemas/audit/index.js';
 
@@ -11,14 +11,14 @@ const audit: FastifyPluginAsyncTypebox = async (app) => {
     const { limit, cursor, sort, ...filters } = request.query;
     const plan = app.paginator.plan(AUDIT_LIST, { limit, cursor, sort });
     return app.paginator.respond(
-      request.id,
+      request,
       plan,
       await listAuditEntries(app.deps, userActOf(request), { filters, page: plan }),
     );
   });
 
   app.get('/audit/verify', { config: access, schema: verifyAuditSchema }, async (request) =>
-    ok(request, await verifyAuditChain(app.orm)),
+    ok(request, await verifyAuditChainAs(app.deps, userActOf(request))),
   );
 };
 

@@ -34,7 +34,7 @@ const claims: FastifyPluginAsyncTypebox = async (app) => {
     const { limit, cursor, sort, ...filters } = request.query;
     const plan = paginator.plan(CLAIM_LIST, { limit, cursor, sort });
     return paginator.respond(
-      request.id,
+      request,
       plan,
       await listClaims(deps, userActOf(request), { filters, page: plan }),
       toClaimView,
@@ -126,7 +126,7 @@ const claims: FastifyPluginAsyncTypebox = async (app) => {
       const { limit, cursor, sort, q } = request.query;
       const plan = paginator.plan(CATASTROPHE_EVENT_LIST, { limit, cursor, sort });
       return paginator.respond(
-        request.id,
+        request,
         plan,
         await listCatastropheEvents(deps, userActOf(request), { filters: { q }, page: plan }),
         toCatastropheEventView,

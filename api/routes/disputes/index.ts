@@ -20,7 +20,7 @@ const disputes: FastifyPluginAsyncTypebox = async (app) => {
     const { limit, cursor, sort, ...filters } = request.query;
     const plan = paginator.plan(DISPUTE_LIST, { limit, cursor, sort });
     return paginator.respond(
-      request.id,
+      request,
       plan,
       await listDisputes(deps, userActOf(request), { filters, page: plan }),
       toDisputeView,

@@ -20,7 +20,7 @@ const investmentProducts: FastifyPluginAsyncTypebox = async (app) => {
       const { limit, cursor, sort, ...filters } = request.query;
       const plan = paginator.plan(INVESTMENT_PRODUCT_LIST, { limit, cursor, sort });
       return paginator.respond(
-        request.id,
+        request,
         plan,
         await listInvestmentProducts(deps, userActOf(request), { filters, page: plan }),
         toInvestmentProductView,

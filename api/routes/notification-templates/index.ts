@@ -24,7 +24,7 @@ const notificationTemplates: FastifyPluginAsyncTypebox = async (app) => {
       const { limit, cursor, sort, ...filters } = request.query;
       const plan = paginator.plan(NOTIFICATION_TEMPLATE_LIST, { limit, cursor, sort });
       return paginator.respond(
-        request.id,
+        request,
         plan,
         await listNotificationTemplates(deps, userActOf(request), { filters, page: plan }),
         toNotificationTemplateView,

@@ -23,7 +23,7 @@ const policies: FastifyPluginAsyncTypebox = async (app) => {
     const { limit, cursor, sort, ...filters } = request.query;
     const plan = paginator.plan(POLICY_LIST, { limit, cursor, sort });
     return paginator.respond(
-      request.id,
+      request,
       plan,
       await listPolicies(deps, userActOf(request), { filters, page: plan }),
       toPolicyView,
@@ -46,7 +46,7 @@ const policies: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const plan = paginator.plan(TIMELINE_LIST, request.query);
       const page = await policyTimeline(deps, userActOf(request), { id: request.params.id, page: plan });
-      return paginator.respond(request.id, plan, page, toTimelineEventView);
+      return paginator.respond(request, plan, page, toTimelineEventView);
     },
   );
 
@@ -75,7 +75,7 @@ const policies: FastifyPluginAsyncTypebox = async (app) => {
         status,
         page: plan,
       });
-      return paginator.respond(request.id, plan, page, toEndorsementView);
+      return paginator.respond(request, plan, page, toEndorsementView);
     },
   );
 

@@ -25,7 +25,7 @@ const quotations: FastifyPluginAsyncTypebox = async (app) => {
       const { limit, cursor, sort, ...filters } = request.query;
       const plan = paginator.plan(QUOTATION_LIST, { limit, cursor, sort });
       return paginator.respond(
-        request.id,
+        request,
         plan,
         await listQuotations(deps, userActOf(request), { filters, page: plan }),
         toQuotationView,

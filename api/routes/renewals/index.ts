@@ -23,7 +23,7 @@ const renewals: FastifyPluginAsyncTypebox = async (app) => {
     const { limit, cursor, sort, ...filters } = request.query;
     const plan = paginator.plan(RENEWAL_LIST, { limit, cursor, sort });
     return paginator.respond(
-      request.id,
+      request,
       plan,
       await listRenewals(deps, userActOf(request), { filters, page: plan }),
       toRenewalView,

@@ -19,7 +19,7 @@ const roles: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get('/roles', { config: read, schema: s.listRolesSchema }, async (request) => {
     const plan = paginator.plan(ROLE_LIST, request.query);
-    return paginator.respond(request.id, plan, await listRoles(deps, userActOf(request), { page: plan }));
+    return paginator.respond(request, plan, await listRoles(deps, userActOf(request), { page: plan }));
   });
 
   app.post('/roles', { config: write, schema: s.createRoleSchema }, async (request, reply) =>

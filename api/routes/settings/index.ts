@@ -29,7 +29,7 @@ const settings: FastifyPluginAsyncTypebox = async (app) => {
       const { limit, cursor, sort, q } = request.query;
       const plan = paginator.plan(ID_PATTERN_LIST, { limit, cursor, sort });
       return paginator.respond(
-        request.id,
+        request,
         plan,
         await listIdPatterns(deps, userActOf(request), { filters: { q }, page: plan }),
         toIdPatternView,
@@ -60,7 +60,7 @@ const settings: FastifyPluginAsyncTypebox = async (app) => {
       const { limit, cursor, sort, ...filters } = request.query;
       const plan = paginator.plan(OPERATIONAL_POLICY_LIST, { limit, cursor, sort });
       return paginator.respond(
-        request.id,
+        request,
         plan,
         await listOperationalPolicies(deps, userActOf(request), { filters, page: plan }),
         toOperationalPolicyView,

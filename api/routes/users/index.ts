@@ -16,7 +16,7 @@ const users: FastifyPluginAsyncTypebox = async (app) => {
     const { limit, cursor, sort, ...filters } = request.query;
     const plan = paginator.plan(USER_LIST, { limit, cursor, sort });
     return paginator.respond(
-      request.id,
+      request,
       plan,
       await listUsers(deps, userActOf(request), { filters, page: plan }),
       toUserView,

@@ -18,7 +18,14 @@ export const AuditEntry = component(
       action: Type.String({ description: 'e.g. user.suspend' }),
       subjectType: Type.String(),
       subjectId: Nullable(Type.String()),
-      requestId: Nullable(Type.String()),
+      requestId: Nullable(
+        Type.String({ description: "The service's id of the request (or job) that made the change" }),
+      ),
+      correlationId: Nullable(
+        Type.String({
+          description: "The client's own id of that request (X-Correlation-Id or X-Request-Id), if it sent one",
+        }),
+      ),
       ip: Nullable(Type.String()),
       summary: Type.Record(Type.String(), Type.Unknown(), { description: 'What changed, per action' }),
       occurredAt: Timestamp,
@@ -32,7 +39,7 @@ export const listAuditSchema = {
   tags,
   summary: 'List audit entries',
   description:
-    'The audit trail, newest first by default (sort: occurredAt), filtered by subject, actor, action and time range.',
+    'The audit trail, newest first by default (sort: occurredAt), filtered by subject, actor, action and time range. Follows data scope: without scope all you see the entries about records in your scope (policies, claims, renewals, endorsements and quotations of your insurer or your own as agent; users of your insurer or yourself; disputes raised by them) and the entries made by users in your scope. A filter naming a subject or actor outside it gives an empty list.',
   querystring: Type.Object(
     {
       ...PageQuery,
@@ -66,7 +73,8 @@ export const verifyAuditSchema = {
   operationId: 'verifyAuditChain',
   tags,
   summary: 'Verify the audit hash chain',
-  description: 'Recomputes the hash chain from the first entry; firstInvalidSeq is the first entry changed or missing.',
+  description:
+    'Recomputes the hash chain from the first entry; firstInvalidSeq is the first entry changed or missing. Needs data scope all (403 FORBIDDEN with details.missingPermissions ["data:scope:all"] otherwise).',
   response: {
     200: Envelope(
       Type.Object({

@@ -13,6 +13,8 @@ import { Migration20261124000100_audit_transaction_order } from './Migration2026
 import { Migration20261124000200_outbox_notify_trigger } from './Migration20261124000200_outbox_notify_trigger.js';
 import { Migration20261125000300_four_eyes_note_visibility } from './Migration20261125000300_four_eyes_note_visibility.js';
 
+import { Migration20261125000500_correlation_ids } from './Migration20261125000500_correlation_ids.js';
+
 /** Every migration, in order. Listed explicitly so compiled and tsx runs apply the same set. */
 export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261122000100_foundation', class: Migration20261122000100_foundation },
@@ -31,4 +33,6 @@ export const migrationsList: MigrationObject[] = [
     name: 'Migration20261125000300_four_eyes_note_visibility',
     class: Migration20261125000300_four_eyes_note_visibility,
   },
+
+  { name: 'Migration20261125000500_correlation_ids', class: Migration20261125000500_correlation_ids },
 ];

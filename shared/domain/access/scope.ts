@@ -27,6 +27,20 @@ export function inScope<DB, TB extends keyof DB>(
   return sql<SqlBool>`true`;
 }
 
+/**
+ * The rule's negation, for records the rule leaves out: a record of no agent or insurer (a null
+ * column) is outside every scope but all. `false` for scope all.
+ */
+export function outsideScope<DB, TB extends keyof DB>(
+  eb: ExpressionBuilder<DB, TB>,
+  scope: DataScope,
+  columns: ScopeColumns<ReferenceExpression<DB, TB>>,
+): Expression<SqlBool> {
+  if (scope.kind === 'insurer') return eb(columns.insurer, 'is distinct from', scope.insurerId as never);
+  if (scope.kind === 'agent') return eb(columns.agent, 'is distinct from', scope.agentId as never);
+  return sql<SqlBool>`false`;
+}
+
 /** The same rule as an entity filter, for loading a record to change it: `{}` for scope all. */
 export function scopeFilter(scope: DataScope, fields: ScopeColumns<string>): Record<string, string> {
   if (scope.kind === 'insurer') return { [fields.insurer]: scope.insurerId };
@@ -39,6 +53,14 @@ export function covers(scope: DataScope, record: { agentId: string; insurerId: s
   if (scope.kind === 'insurer') return record.insurerId === scope.insurerId;
   if (scope.kind === 'agent') return record.agentId === scope.agentId;
   return true;
+}
+
+/**
+ * What only a caller of scope all may do (read the whole audit chain): 403 FORBIDDEN naming the
+ * permission that gives that scope, as any missing permission is named.
+ */
+export function assertScopeAll(scope: DataScope, message: string): void {
+  if (scope.kind !== 'all') throw new ForbiddenError(message, { missingPermissions: ['data:scope:all'] });
 }
 
 /**

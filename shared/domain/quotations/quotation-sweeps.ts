@@ -3,6 +3,7 @@ import type { Queue } from 'bullmq';
 import { uuidv7 } from '../../ids.js';
 import { checkJob, job } from '../../jobs/catalogue.js';
 import { SWEEP_BATCH, type Sweep, type SweepDeps, sweep } from '../../jobs/sweep.js';
+import { traceOf, withTrace } from '../../jobs/trace.js';
 import type { Act, UserAct } from '../act.js';
 import type { ServiceDeps } from '../deps.js';
 import { todayUtc } from '../policies/policy-sweeps.js';
@@ -64,7 +65,8 @@ export async function requestQuotationSweep(
   act: UserAct,
   input: { queue: Pick<Queue, 'add' | 'getJob'> },
 ): Promise<SweepRequest> {
-  const { name, payload } = job('quotations.expire', {});
+  const { name } = job('quotations.expire', {});
+  const payload = withTrace({}, traceOf(act));
   checkJob('quotations', name, payload);
   const candidateId = `expire-manual-${uuidv7()}`;
   const added = await input.queue.add(name, payload, {

@@ -6,6 +6,7 @@ import { job } from '../../jobs/catalogue.js';
 import type { Act } from '../act.js';
 import type { ServiceDeps } from '../deps.js';
 import type { KycStatus } from '../users/user.entity.js';
+import { type Delivery, deliveryOf } from './delivery.js';
 import type { RegistryEventStatus } from './registry-event.entity.js';
 
 /** Registry event types the service acts on, and the kycStatus each one sets. */
@@ -29,15 +30,9 @@ export interface ReceivedEvent {
 
 export class RegistryEventFailed extends Error {}
 
-/** A registry event as a job names it: the event, and the request id that delivered it. */
-export interface Delivery {
-  eventId: string;
-  requestId?: string;
-}
-
 type Applied =
   | { eventId: string; state: 'processed' }
-  | { eventId: string; state: 'failed'; reason: string; request: { requestId?: string } };
+  | { eventId: string; state: 'failed'; reason: string; request: Omit<Delivery, 'eventId'> };
 
 /**
  * Applies the registry events committed together by the intake (one job for the lot), each to its
@@ -56,9 +51,7 @@ export async function processRegistryEvents(
       result: outcomes,
       audit,
       jobs: outcomes.flatMap((o) =>
-        o.state === 'failed'
-          ? [job('webhooks.registry-event', { eventId: o.eventId, ...(o.request.requestId ? o.request : {}) })]
-          : [],
+        o.state === 'failed' ? [job('webhooks.registry-event', deliveryOf(o.eventId, o.request))] : [],
       ),
     };
   });
@@ -78,8 +71,7 @@ export async function processRegistryEvent(
 ): Promise<'processed' | 'already-processed'> {
   type Processing = { state: 'missing' | 'already-processed' } | Applied;
   const outcome = await deps.uow.run<Processing>(act, async (em) => {
-    const delivery = { eventId, ...(act.requestId ? { requestId: act.requestId } : {}) };
-    const { outcomes, audit } = await applyEvents(em, [delivery], attempt, ['queued', 'failed']);
+    const { outcomes, audit } = await applyEvents(em, [deliveryOf(eventId, act)], attempt, ['queued', 'failed']);
     if (outcomes.length) return { result: outcomes[0], audit };
     const known = await db(em)
       .selectFrom('registry_events')
@@ -187,7 +179,8 @@ async function applyEvents(
   const due = deliveries.flatMap((d) => {
     const event = byEventId.get(d.eventId);
     byEventId.delete(d.eventId);
-    return event ? [{ event, names: namesOf(event.payload), request: { requestId: d.requestId } }] : [];
+    const request = { requestId: d.requestId, correlationId: d.correlationId };
+    return event ? [{ event, names: namesOf(event.payload), request }] : [];
   });
   const users = await namedUsers(
     em,

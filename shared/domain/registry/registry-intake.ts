@@ -4,6 +4,7 @@ import { ConflictError, InvalidSignatureError } from '../../errors/index.js';
 import { job, REGISTRY_BATCH_MAX } from '../../jobs/catalogue.js';
 import { type Act, webhookAct } from '../act.js';
 import type { ServiceDeps } from '../deps.js';
+import { deliveryOf } from './delivery.js';
 import { ACTED_UPON, type ReceivedEvent, type RegistryEventInput } from './registry-events.js';
 
 interface Delivery {
@@ -102,16 +103,13 @@ export class RegistryIntake {
             subjectType: 'registry_event',
             subjectId: event.eventId,
             summary: { type: event.type, status },
-            request: { requestId: act.requestId, ip: act.ip },
+            request: { requestId: act.requestId, correlationId: act.correlationId, ip: act.ip },
           }),
         ),
         jobs: queued.length
           ? [
               job('webhooks.registry-events', {
-                events: queued.map(({ act, event }) => ({
-                  eventId: event.eventId,
-                  ...(act.requestId ? { requestId: act.requestId } : {}),
-                })),
+                events: queued.map(({ act, event }) => deliveryOf(event.eventId, act)),
               }),
             ]
           : [],

@@ -219,10 +219,12 @@ test('a sign-in for an unknown email is audited as a failed sign-in, without the
   const res = await signIn('nobody-at-all@example.test', 'guessing-password-1', { 'x-request-id': 'unknown-email-1' });
   expectError(t, res, 401, 'INVALID_CREDENTIALS');
   const rows = await sql(
-    `select actor, subject_id, summary::text as summary from audit_entries where request_id = 'unknown-email-1'`,
+    `select actor, subject_id, correlation_id, summary::text as summary from audit_entries where request_id = ?`,
+    [res.headers['x-request-id']],
   );
   t.is(rows.length, 1);
   t.is(rows[0].subject_id, null);
+  t.is(rows[0].correlation_id, 'unknown-email-1');
   t.regex(rows[0].summary, /unknown_email/);
   t.notRegex(rows[0].summary, /guessing-password-1/);
 });

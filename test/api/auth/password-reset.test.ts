@@ -133,7 +133,12 @@ test('forgot-password does the same work for a known and an unknown email: same 
     const jobs = await local(`select payload from outbox where queue = 'mail' order by created_at`);
     t.deepEqual(
       jobs.map((j) => j.payload),
-      requests.map((r) => ({ kind: 'password_reset_request', requestId: r.id })),
+      requests.map((r, i) => ({
+        kind: 'password_reset_request',
+        requestId: r.id,
+        // The ids of the request that asked, which the worker's log lines and audit entries carry.
+        trace: { requestId: [unknownRes, knownRes][i].headers['x-request-id'] },
+      })),
     );
     const audit = await local(
       `select action, subject_type, subject_id from audit_entries where action = 'auth.password_reset_requested' order by commit_seq`,

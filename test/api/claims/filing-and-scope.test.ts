@@ -39,17 +39,14 @@ const today = () => new Date().toISOString().slice(0, 10);
 test('filing answers 201 with a filed claim numbered by the claim pattern, in its history and on the policy timeline', async (t) => {
   const agent = await given.user(stack, { permissions: perms });
   const policy = await given.policy(stack, { agentId: agent.id });
-  const res = await api.as(agent).post(
-    '/claims',
-    {
-      policyId: policy.id,
-      incidentDate: today(),
-      description: 'Windscreen cracked',
-      claimedAmount: { amountMinor: 45_000, currency: 'KES' },
-    },
-    { headers: { 'x-request-id': 'file-1' } },
-  );
+  const res = await api.as(agent).post('/claims', {
+    policyId: policy.id,
+    incidentDate: today(),
+    description: 'Windscreen cracked',
+    claimedAmount: { amountMinor: 45_000, currency: 'KES' },
+  });
   const claim = expectData(t, res, 201);
+  const requestId = res.headers['x-request-id'];
   t.like(claim, {
     status: 'filed',
     policyId: policy.id,
@@ -60,11 +57,11 @@ test('filing answers 201 with a filed claim numbered by the claim pattern, in it
   t.regex(claim.claimNumber, /^CLM-\d{4}-\d{6}$/);
   t.deepEqual(
     claim.history.map((h: any) => [h.type, h.actor, h.requestId]),
-    [['claim.filed', agent.id, 'file-1']],
+    [['claim.filed', agent.id, requestId]],
   );
   t.deepEqual([claim.payments, claim.notes, claim.documents], [[], [], []]);
   const timeline = expectData(t, await api.as(admin).get(`/policies/${policy.id}/timeline`));
-  t.like(timeline.at(-1), { type: 'claim.filed', subjectType: 'claim', subjectId: claim.id, requestId: 'file-1' });
+  t.like(timeline.at(-1), { type: 'claim.filed', subjectType: 'claim', subjectId: claim.id, requestId });
 });
 
 test('a policy that is not active or reinstated answers 422 POLICY_NOT_ACTIVE; an incident outside its period 422 INCIDENT_OUTSIDE_COVER', async (t) => {

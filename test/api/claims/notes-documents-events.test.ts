@@ -1,6 +1,6 @@
 import test from 'ava';
 import { claimIn, fileClaim } from '../../helpers/claims.js';
-import { type Api, client } from '../../helpers/client.js';
+import { type Api, client, type Response } from '../../helpers/client.js';
 import { expectData, expectError, expectValidation, like } from '../../helpers/expect.js';
 import { given, type SignedIn } from '../../helpers/given.js';
 import { type Stack, startStack } from '../../helpers/stack.js';
@@ -192,35 +192,33 @@ test('two first writes of one catastrophe event id at once: one creates, the oth
 });
 
 test('notes, documents, payments and catastrophe events each write an audit entry with the actor and request id', async (t) => {
-  const audited = async (requestId: string) =>
+  /** The audit entries of the request that answered `res`. */
+  const audited = async (res: Response) =>
     stack.orm.em
       .fork()
-      .execute(`select actor, action, subject_type, subject_id from audit_entries where request_id = ?`, [requestId]);
-  const as = (requestId: string) => ({ headers: { 'x-request-id': requestId } });
+      .execute(`select actor, action, subject_type, subject_id from audit_entries where request_id = ?`, [
+        res.headers['x-request-id'],
+      ]);
   const claim = await claimIn(api.as(admin), policyId, 'settled', { filer: api.as(filer) });
   const tag = claim.id.slice(-12);
-  await api.as(admin).post(`/claims/${claim.id}/notes`, { body: 'Audited note' }, as(`note-${tag}`));
-  await api.as(admin).post(`/claims/${claim.id}/documents`, document(), as(`doc-${tag}`));
-  await api.as(admin).post(
-    `/claims/${claim.id}/payments`,
-    {
-      amount: { amountMinor: 1_000, currency: 'KES' },
-      method: 'mobile_money',
-      reference: 'AUDITED',
-      paidAt: new Date().toISOString(),
-    },
-    as(`pay-${tag}`),
-  );
+  const note = await api.as(admin).post(`/claims/${claim.id}/notes`, { body: 'Audited note' });
+  const doc = await api.as(admin).post(`/claims/${claim.id}/documents`, document());
+  const pay = await api.as(admin).post(`/claims/${claim.id}/payments`, {
+    amount: { amountMinor: 1_000, currency: 'KES' },
+    method: 'mobile_money',
+    reference: 'AUDITED',
+    paidAt: new Date().toISOString(),
+  });
   const ofClaim = (action: string) => [{ actor: admin.id, action, subject_type: 'claim', subject_id: claim.id }];
-  t.deepEqual(await audited(`note-${tag}`), ofClaim('claim.note'));
-  t.deepEqual(await audited(`doc-${tag}`), ofClaim('claim.document'));
-  t.deepEqual(await audited(`pay-${tag}`), ofClaim('claim.payment'));
+  t.deepEqual(await audited(note), ofClaim('claim.note'));
+  t.deepEqual(await audited(doc), ofClaim('claim.document'));
+  t.deepEqual(await audited(pay), ofClaim('claim.payment'));
   const event = { name: `Audited event ${tag}`, peril: 'flood', region: 'Kisumu', startsOn: '2026-11-02' };
-  await api.as(admin).post(`/catastrophe-events/AUD-${tag}`, event, as(`cat-${tag}-1`));
-  await api.as(admin).post(`/catastrophe-events/AUD-${tag}`, { ...event, region: 'Busia' }, as(`cat-${tag}-2`));
+  const created = await api.as(admin).post(`/catastrophe-events/AUD-${tag}`, event);
+  const updated = await api.as(admin).post(`/catastrophe-events/AUD-${tag}`, { ...event, region: 'Busia' });
   const ofEvent = (action: string) => [
     { actor: admin.id, action, subject_type: 'catastrophe_event', subject_id: `AUD-${tag}` },
   ];
-  t.deepEqual(await audited(`cat-${tag}-1`), ofEvent('catastrophe_event.create'));
-  t.deepEqual(await audited(`cat-${tag}-2`), ofEvent('catastrophe_event.update'));
+  t.deepEqual(await audited(created), ofEvent('catastrophe_event.create'));
+  t.deepEqual(await audited(updated), ofEvent('catastrophe_event.update'));
 });

@@ -33,7 +33,7 @@ const body = (extra: Record<string, unknown> = {}) => ({
 });
 
 test('issuing answers 201 with an active policy numbered by the policy pattern, and its timeline starts with issued', async (t) => {
-  const res = await api.as(admin).post('/policies', body(), { headers: { 'x-request-id': 'issue-req-1' } });
+  const res = await api.as(admin).post('/policies', body());
   const policy = expectData(t, res, 201);
   t.is(policy.status, 'active');
   t.regex(policy.policyNumber, new RegExp(`^POL-${year}-\\d{6}$`));
@@ -53,7 +53,7 @@ test('issuing answers 201 with an active policy numbered by the policy pattern, 
     subjectType: 'policy',
     subjectId: policy.id,
     actor: admin.id,
-    requestId: 'issue-req-1',
+    requestId: res.headers['x-request-id'],
   });
 });
 

@@ -1,5 +1,6 @@
 import test from 'ava';
 import { type AdminStack, withAdminStack } from '../../helpers/admin-stack.js';
+import type { Response } from '../../helpers/client.js';
 import { sqlOn } from '../../helpers/db.js';
 import { expectData, expectError, like } from '../../helpers/expect.js';
 import { given } from '../../helpers/given.js';
@@ -234,11 +235,16 @@ test('an endorsement of another policy answers 404 on approval', async (t) => {
 });
 
 test('the timeline lists every change in order with actor, time and request id', async (t) => {
+  /** The request id the service gave each request, in order. */
+  const ids: string[] = [];
+  const sent = (res: Response) => {
+    ids.push(String(res.headers['x-request-id']));
+    return res;
+  };
   const issued = expectData(
     t,
-    await api.as(admin).post(
-      '/policies',
-      {
+    sent(
+      await api.as(admin).post('/policies', {
         agentId: admin.id,
         insurerId: 'insurer-a',
         productCode: 'HOME',
@@ -247,46 +253,29 @@ test('the timeline lists every change in order with actor, time and request id',
         premium: { amountMinor: 10, currency: 'KES' },
         effectiveFrom: new Date().toISOString().slice(0, 10),
         effectiveTo: `${new Date().getUTCFullYear() + 10}-12-31`,
-      },
-      { headers: { 'x-request-id': 'tl-1' } },
+      }),
     ),
     201,
   );
   const url = `/policies/${issued.id}`;
-  const e = expectData(
-    t,
-    await api
-      .as(admin)
-      .post(`${url}/endorsements`, endorsement({ changes: { premium: { amountMinor: 20, currency: 'KES' } } }), {
-        headers: { 'x-request-id': 'tl-2' },
-      }),
-    201,
-  );
-  expectData(
-    t,
-    await api
-      .as(approver)
-      .post(`${url}/endorsements/${e.id}/approve`, undefined, { headers: { 'x-request-id': 'tl-3' } }),
-  );
-  const pending = expectData(
-    t,
-    await api.as(admin).post(`${url}/endorsements`, endorsement(), { headers: { 'x-request-id': 'tl-4' } }),
-    201,
-  );
-  expectData(t, await api.as(admin).post(`${url}/cancel`, { reason: 'x' }, { headers: { 'x-request-id': 'tl-5' } }));
-  expectData(t, await api.as(admin).post(`${url}/reinstate`, { reason: 'y' }, { headers: { 'x-request-id': 'tl-6' } }));
+  const changes = endorsement({ changes: { premium: { amountMinor: 20, currency: 'KES' } } });
+  const e = expectData(t, sent(await api.as(admin).post(`${url}/endorsements`, changes)), 201);
+  expectData(t, sent(await api.as(approver).post(`${url}/endorsements/${e.id}/approve`)));
+  const pending = expectData(t, sent(await api.as(admin).post(`${url}/endorsements`, endorsement())), 201);
+  expectData(t, sent(await api.as(admin).post(`${url}/cancel`, { reason: 'x' })));
+  expectData(t, sent(await api.as(admin).post(`${url}/reinstate`, { reason: 'y' })));
 
   const events = expectData(t, await api.as(admin).get(`${url}/timeline`));
   t.deepEqual(
     events.map((ev: any) => [ev.type, ev.subjectId, ev.requestId]),
     [
-      ['policy.issued', issued.id, 'tl-1'],
-      ['endorsement.created', e.id, 'tl-2'],
-      ['endorsement.approved', e.id, 'tl-3'],
-      ['endorsement.created', pending.id, 'tl-4'],
-      ['policy.cancelled', issued.id, 'tl-5'],
-      ['endorsement.withdrawn', pending.id, 'tl-5'],
-      ['policy.reinstated', issued.id, 'tl-6'],
+      ['policy.issued', issued.id, ids[0]],
+      ['endorsement.created', e.id, ids[1]],
+      ['endorsement.approved', e.id, ids[2]],
+      ['endorsement.created', pending.id, ids[3]],
+      ['policy.cancelled', issued.id, ids[4]],
+      ['endorsement.withdrawn', pending.id, ids[4]],
+      ['policy.reinstated', issued.id, ids[5]],
     ],
   );
   for (const ev of events) {

@@ -100,20 +100,12 @@ test('a renewal is declined from pending, offered and accepted, with its reason,
     const renewal = await generate(t, policy.id);
     if (stage !== 'pending') expectData(t, await offer(renewal.id));
     if (stage === 'accepted') expectData(t, await api.as(admin).post(`/renewals/${renewal.id}/accept`));
-    const declined = expectData(
-      t,
-      await api
-        .as(admin)
-        .post(
-          `/renewals/${renewal.id}/decline`,
-          { reason: `declined when ${stage}` },
-          { headers: { 'x-request-id': `decline-${renewal.id}` } },
-        ),
-    );
+    const res = await api.as(admin).post(`/renewals/${renewal.id}/decline`, { reason: `declined when ${stage}` });
+    const declined = expectData(t, res);
     t.like(declined, { status: 'declined', declineReason: `declined when ${stage}`, newPolicyId: null }, stage);
     t.deepEqual(
       await sql(`select actor, summary->>'from' as "from" from audit_entries where request_id = ?`, [
-        `decline-${renewal.id}`,
+        res.headers['x-request-id'],
       ]),
       [{ actor: admin.id, from: stage }],
       stage,

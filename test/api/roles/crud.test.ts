@@ -158,20 +158,19 @@ test('a role freed of its last holder can be deleted', async (t) => {
 // ---- Audit ----
 
 test('role changes are audited with the real actor and the requestId', async (t) => {
-  const rid = (label: string) => `req-${label}-${unique()}`;
-  const ids = { create: rid('create'), update: rid('update'), set_permissions: rid('perm'), delete: rid('delete') };
-  const withId = (id: string) => ({ headers: { 'x-request-id': id } });
-  const id = expectData(
-    t,
-    await api.as(admin).post('/roles', { name: roleName('audited') }, withId(ids.create)),
-    201,
-  ).id;
-  expectData(t, await api.as(admin).patch(`/roles/${id}`, { description: 'x' }, withId(ids.update)));
-  expectData(
-    t,
-    await api.as(admin).put(`/roles/${id}/permissions`, { permissions: ['claim:read'] }, withId(ids.set_permissions)),
+  const created = await api.as(admin).post('/roles', { name: roleName('audited') });
+  const id = expectData(t, created, 201).id;
+  const updated = await api.as(admin).patch(`/roles/${id}`, { description: 'x' });
+  expectData(t, updated);
+  const permissions = await api.as(admin).put(`/roles/${id}/permissions`, { permissions: ['claim:read'] });
+  expectData(t, permissions);
+  const deleted = await api.as(admin).delete(`/roles/${id}`);
+  expectNoContent(t, deleted);
+  const ids = Object.fromEntries(
+    Object.entries({ create: created, update: updated, set_permissions: permissions, delete: deleted }).map(
+      ([action, res]) => [action, res.headers['x-request-id']],
+    ),
   );
-  expectNoContent(t, await api.as(admin).delete(`/roles/${id}`, withId(ids.delete)));
   for (const [action, requestId] of Object.entries(ids)) {
     const entries = await sql(`select actor, request_id from audit_entries where subject_id = ? and action = ?`, [
       id,

@@ -1,0 +1,15 @@
+import type { Act } from '../act.js';
+
+/** A registry event as a job names it: the event, the request id that delivered it and the sender's correlation id. */
+export interface Delivery {
+  eventId: string;
+  requestId?: string;
+  correlationId?: string;
+}
+
+/** The delivery of `eventId` by the request (or job) `act` stands for, with only the ids it has. */
+export const deliveryOf = (eventId: string, act: Pick<Act, 'requestId' | 'correlationId'>): Delivery => ({
+  eventId,
+  ...(act.requestId ? { requestId: act.requestId } : {}),
+  ...(act.correlationId ? { correlationId: act.correlationId } : {}),
+});

@@ -1,0 +1,42 @@
+import { Type } from 'typebox';
+import { Compile } from 'typebox/compile';
+
+/**
+ * The ids of the request (or job) that caused a job: the service's request id and the client's
+ * correlation id. Carried in the job's data as `trace`, beside the catalogued payload, so the worker's
+ * log lines and audit entries name the request that set the work off.
+ */
+export interface Trace {
+  requestId: string;
+  correlationId?: string;
+}
+
+/** Lenient on purpose: a request id may also be a job's id, and a trace must never refuse the change that queues it. */
+const Ref = Type.String({ minLength: 1, maxLength: 256 });
+const TraceCheck = Compile(
+  Type.Object({ requestId: Ref, correlationId: Type.Optional(Ref) }, { additionalProperties: false }),
+);
+
+/** The trace of a write context, or undefined when it belongs to no request. */
+export function traceOf(ctx: { requestId?: string; correlationId?: string }): Trace | undefined {
+  if (!ctx.requestId) return undefined;
+  return ctx.correlationId
+    ? { requestId: ctx.requestId, correlationId: ctx.correlationId }
+    : { requestId: ctx.requestId };
+}
+
+/** A job's data: its payload, with the trace of what caused it when there is one. */
+export function withTrace<P extends Record<string, unknown>>(payload: P, trace: Trace | undefined): P {
+  return trace ? { ...payload, trace } : payload;
+}
+
+/**
+ * A job's data split into its catalogued payload and its trace. `trace` is undefined when absent and
+ * `false` when present but not a trace (the job is then refused like any other bad payload).
+ */
+export function splitTrace(data: unknown): { payload: unknown; trace: Trace | undefined | false } {
+  if (data === null || typeof data !== 'object' || Array.isArray(data) || !Object.hasOwn(data, 'trace'))
+    return { payload: data, trace: undefined };
+  const { trace, ...payload } = data as Record<string, unknown>;
+  return { payload, trace: TraceCheck.Check(trace) ? trace : false };
+}
