@@ -37,7 +37,7 @@ const EMAIL = {
   key: 'password_reset',
   channel: 'email',
   subject: 'Reset for {{name}}',
-  body: 'Hello {{name}}, your token is {{token}}; it lasts {{ expiresInMinutes }} minutes.',
+  body: 'Hello {{name}}, reset your password at {{resetUrl}} within {{ expiresInMinutes }} minutes.',
 };
 const create = async (t: ExecutionContext, extra: Record<string, unknown> = {}) =>
   expectData(
@@ -53,12 +53,17 @@ const auditOf = (id: string) =>
 test('creating answers 201 with a draft, version 1, then 2, 3 for the same key, channel and locale', async (t) => {
   const first = await create(t);
   t.like(first, { ...EMAIL, status: 'draft', version: 1, publishedAt: null, archivedAt: null });
-  const second = await create(t, { locale: first.locale, body: 'v2 {{token}}' });
-  const third = await create(t, { locale: first.locale, body: 'v3 {{token}}' });
+  const second = await create(t, { locale: first.locale, body: 'v2 {{resetUrl}}' });
+  const third = await create(t, { locale: first.locale, body: 'v3 {{resetUrl}}' });
   t.is(second.version, 2);
   t.is(third.version, 3);
   // Another channel of the same key and locale is numbered on its own.
-  const sms = await create(t, { locale: first.locale, channel: 'sms', subject: undefined, body: 'Token {{token}}' });
+  const sms = await create(t, {
+    locale: first.locale,
+    channel: 'sms',
+    subject: undefined,
+    body: 'Reset: {{resetUrl}}',
+  });
   t.like(sms, { channel: 'sms', subject: null, version: 1 });
   t.like(expectData(t, await api.as(reader).get(`/notification-templates/${first.id}`)), { id: first.id, version: 1 });
   t.deepEqual(
@@ -83,9 +88,11 @@ test('PATCH changes a draft only: published and archived templates answer 422 IN
   const draft = await create(t);
   const changed = expectData(
     t,
-    await api.as(writer).patch(`/notification-templates/${draft.id}`, { subject: 'New {{name}}', body: 'B {{token}}' }),
+    await api
+      .as(writer)
+      .patch(`/notification-templates/${draft.id}`, { subject: 'New {{name}}', body: 'B {{resetUrl}}' }),
   );
-  t.like(changed, { status: 'draft', subject: 'New {{name}}', body: 'B {{token}}', version: 1 });
+  t.like(changed, { status: 'draft', subject: 'New {{name}}', body: 'B {{resetUrl}}', version: 1 });
   expectValidation(t, await api.as(writer).patch(`/notification-templates/${draft.id}`, {}), ['body']);
   expectValidation(t, await api.as(writer).patch(`/notification-templates/${draft.id}`, { locale: 'fr' }), [
     'body.locale',
@@ -119,7 +126,7 @@ test('PATCH changes a draft only: published and archived templates answer 422 IN
       allowedFrom: ['draft'],
     },
   );
-  t.is(expectData(t, await api.as(reader).get(`/notification-templates/${draft.id}`)).body, 'B {{token}}');
+  t.is(expectData(t, await api.as(reader).get(`/notification-templates/${draft.id}`)).body, 'B {{resetUrl}}');
   t.deepEqual(
     (await auditOf(draft.id)).map((a) => a.action),
     [
@@ -149,7 +156,7 @@ test('publishing a draft answers 201; publishing it again answers 200 with it un
 test('publishing a new version archives the one published before: one published version per key, channel and locale', async (t) => {
   const v1 = await create(t);
   expectData(t, await act(v1.id, 'publish'), 201);
-  const v2 = await create(t, { locale: v1.locale, body: 'Second {{token}}' });
+  const v2 = await create(t, { locale: v1.locale, body: 'Second {{resetUrl}}' });
   t.like(expectData(t, await act(v2.id, 'publish'), 201), { status: 'published', version: 2 });
   const old = expectData(t, await api.as(reader).get(`/notification-templates/${v1.id}`));
   t.is(old.status, 'archived');
@@ -210,54 +217,105 @@ test('archive: a draft or a published template becomes archived (200); archived 
   });
 });
 
-test('publish checks placeholders against the key: unknown ones answer 400 naming them, and the draft stays a draft', async (t) => {
-  const draft = await create(t, {
-    subject: 'Hi {{firstName}}',
-    body: 'Token {{token}} for {{ name }}, {{iban}} {{iban}}',
-  });
-  const details = expectValidation(t, await act(draft.id, 'publish'), {
-    'body.subject': 'knownPlaceholders',
-    'body.body': 'knownPlaceholders',
-  });
+test('create and PATCH check placeholders against the key: unknown ones answer 400 naming them, and nothing is written', async (t) => {
+  const locale = freshLocale();
+  const details = expectValidation(
+    t,
+    await api.as(writer).post('/notification-templates', {
+      ...EMAIL,
+      locale,
+      subject: 'Hi {{firstName}}',
+      body: 'Open {{resetUrl}} for {{ name }}, {{iban}} {{iban}}',
+    }),
+    { 'body.subject': 'knownPlaceholders', 'body.body': 'knownPlaceholders' },
+  );
   t.regex(details.find((d) => d.field === 'body.subject')!.message, /\{\{firstName\}\}/);
   const body = details.find((d) => d.field === 'body.body')!.message;
-  t.regex(body, /\{\{iban\}\}/);
-  t.notRegex(body, /unknown placeholders[^;]*\{\{token\}\}/);
-  t.is(expectData(t, await api.as(reader).get(`/notification-templates/${draft.id}`)).status, 'draft');
-  // Fixed, it publishes; every known placeholder of the key is accepted.
-  expectData(
-    t,
-    await api.as(writer).patch(`/notification-templates/${draft.id}`, {
-      subject: 'Hi {{name}} <{{email}}>',
-      body: 'Token {{token}} for {{ name }}, valid {{expiresInMinutes}} minutes',
-    }),
-  );
+  t.regex(body, /unknown placeholders \{\{iban\}\};/);
+  t.regex(body, /password_reset knows \{\{name\}\}, \{\{email\}\}, \{\{resetUrl\}\}, \{\{expiresInMinutes\}\}/);
+  t.deepEqual(await sql(`select id from notification_templates where locale = ?`, [locale]), []);
+  // Every known placeholder of the key is accepted.
+  const draft = await create(t, {
+    subject: 'Hi {{name}} <{{email}}>',
+    body: 'Open {{ resetUrl }} within {{expiresInMinutes}} minutes',
+  });
+  expectValidation(t, await api.as(writer).patch(`/notification-templates/${draft.id}`, { body: 'Use {{code}}' }), {
+    'body.body': 'knownPlaceholders',
+  });
+  t.is(expectData(t, await api.as(reader).get(`/notification-templates/${draft.id}`)).body, draft.body);
   expectData(t, await act(draft.id, 'publish'), 201);
-  // set_password supplies the same fields.
-  const sms = await create(t, { key: 'set_password', channel: 'sms', subject: undefined, body: '{{token}} {{code}}' });
-  expectValidation(t, await act(sms.id, 'publish'), { 'body.body': 'knownPlaceholders' });
+  // set_password supplies its own link, not the reset's.
+  expectValidation(
+    t,
+    await api.as(writer).post('/notification-templates', {
+      key: 'set_password',
+      channel: 'sms',
+      locale: freshLocale(),
+      body: 'Choose it at {{resetUrl}}',
+    }),
+    { 'body.body': 'knownPlaceholders' },
+  );
+  await create(t, { key: 'set_password', channel: 'sms', subject: undefined, body: 'Choose it at {{setPasswordUrl}}' });
 });
 
-test('a credential template cannot put the token in the subject nor carry a link: whoever edits templates cannot send the token elsewhere', async (t) => {
-  const inSubject = await create(t, { subject: 'Your code {{token}}', body: 'Use {{token}}' });
-  expectValidation(t, await act(inSubject.id, 'publish'), { 'body.subject': 'secretPlaceholder' });
-  for (const body of [
-    'Reset here: https://evil.example/r?t={{token}}',
-    'Go to www.evil.example and type {{token}}',
-    'Open HTTP://EVIL.EXAMPLE/{{token}}',
-  ]) {
-    const linked = await create(t, { body });
-    expectValidation(t, await act(linked.id, 'publish'), { 'body.body': 'noLinks' }, body);
-    t.is(expectData(t, await api.as(reader).get(`/notification-templates/${linked.id}`)).status, 'draft');
+test('publish checks the text again: a draft stored before the rules, with {{token}} or a foreign link, answers 400 and stays a draft', async (t) => {
+  const stale = async (subject: string, body: string) => {
+    const draft = await create(t);
+    await sql(`update notification_templates set subject = ?, body = ? where id = ?`, [subject, body, draft.id]);
+    return draft.id;
+  };
+  const withToken = await stale('Reset', 'Your token: {{token}}');
+  expectValidation(t, await act(withToken, 'publish'), { 'body.body': 'knownPlaceholders' });
+  const withLink = await stale('Reset at https://evil.example/r', 'Open {{resetUrl}}');
+  expectValidation(t, await act(withLink, 'publish'), { 'body.subject': 'linkHosts' });
+  const glued = await stale('Reset', 'https://evil.example/r?next={{resetUrl}}');
+  expectValidation(t, await act(glued, 'publish'), ['body.body', 'body.body']);
+  for (const id of [withToken, withLink, glued])
+    t.is(expectData(t, await api.as(reader).get(`/notification-templates/${id}`)).status, 'draft');
+});
+
+test('the credential link may not go in the subject, where logs and mail previews show it', async (t) => {
+  expectValidation(
+    t,
+    await api
+      .as(writer)
+      .post('/notification-templates', { ...EMAIL, locale: freshLocale(), subject: 'Open {{resetUrl}}' }),
+    { 'body.subject': 'secretPlaceholder' },
+  );
+});
+
+test('GET /notification-templates/placeholders lists every key with its placeholders, and there is no {{token}}', async (t) => {
+  const keys = expectData(t, await api.as(reader).get('/notification-templates/placeholders'));
+  t.deepEqual(
+    keys.map((k: any) => [k.key, k.placeholders.map((p: any) => p.name)]),
+    [
+      ['password_reset', ['name', 'email', 'resetUrl', 'expiresInMinutes']],
+      ['set_password', ['name', 'email', 'setPasswordUrl', 'expiresInMinutes']],
+    ],
+  );
+  for (const key of keys) {
+    t.truthy(key.description);
+    for (const placeholder of key.placeholders) t.truthy(placeholder.description, placeholder.name);
   }
-  const linkedSubject = await create(t, { subject: 'See https://evil.example', body: '{{token}}' });
-  expectValidation(t, await act(linkedSubject.id, 'publish'), { 'body.subject': 'noLinks' });
+  t.regex(keys[0].placeholders[2].description, /reset-password\?token=/);
+  expectError(t, await api.as(nobody).get('/notification-templates/placeholders'), 403, 'FORBIDDEN');
+  // The operations that check a text say which placeholders each key has.
+  const doc = (await api.get('/openapi.json')).json();
+  for (const [path, method] of [
+    ['/notification-templates', 'post'],
+    ['/notification-templates/{id}', 'patch'],
+    ['/notification-templates/{id}/publish', 'post'],
+  ])
+    t.regex(
+      doc.paths[path][method].description,
+      /password_reset: \{\{name\}\}.*\{\{resetUrl\}\}.*set_password: .*\{\{setPasswordUrl\}\}/s,
+    );
 });
 
 test('list: filters by key, channel, locale, status and q, sorts, and pages with a cursor', async (t) => {
   const locale = freshLocale();
   const made = [];
-  for (const body of ['alpha {{token}}', 'beta {{token}}', 'gamma {{token}}'])
+  for (const body of ['alpha {{resetUrl}}', 'beta {{resetUrl}}', 'gamma {{resetUrl}}'])
     made.push(await create(t, { locale, body }));
   const sms = await create(t, { locale, channel: 'sms', subject: undefined, key: 'set_password', body: 'delta' });
   expectData(t, await act(made[0].id, 'publish'), 201);
