@@ -1,7 +1,7 @@
 import { Value } from 'typebox/value';
-import { type Config, ConfigSchema } from './schema.js';
+import { type Config, ConfigSchema, DEFAULT_APP_BASE_URL } from './schema.js';
 
-export { type Config, ConfigSchema };
+export { type Config, ConfigSchema, DEFAULT_APP_BASE_URL };
 
 export class ConfigError extends Error {
   constructor(
@@ -40,6 +40,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       throw new ConfigError('JWT_SECRET', 'is required outside development and test');
     config.JWT_SECRET = DEV_JWT_SECRET;
   }
+  if (!URL.canParse(config.APP_BASE_URL)) throw new ConfigError('APP_BASE_URL', 'is not a valid http(s) URL');
   if (config.BOOTSTRAP_ADMIN_EMAIL && !config.BOOTSTRAP_ADMIN_PASSWORD) {
     throw new ConfigError('BOOTSTRAP_ADMIN_PASSWORD', 'is required when BOOTSTRAP_ADMIN_EMAIL is set');
   }

@@ -1,5 +1,8 @@
 import { type Static, Type } from 'typebox';
 
+/** Right on a developer's machine; anywhere else the mails' links lead nowhere (production warns at start). */
+export const DEFAULT_APP_BASE_URL = 'http://localhost:3000';
+
 const PositiveInt = (def: number, description: string) => Type.Integer({ minimum: 1, default: def, description });
 
 /** Every setting the service reads, with its default. Documented in the README (`npx tsx scripts/config-table.ts` prints the table). */
@@ -54,6 +57,20 @@ export const ConfigSchema = Type.Object({
     default: 'no-reply@insurance.local',
     description: 'From address of outgoing mail',
   }),
+  APP_BASE_URL: Type.String({
+    // No user name, query or fragment: the service appends the page's path and the token's query.
+    pattern: '^https?://[^\\s/?#@]+(/[^\\s?#]*)?$',
+    default: DEFAULT_APP_BASE_URL,
+    description:
+      'http(s) address of the web application the mails link to: the reset mail links to APP_BASE_URL/reset-password?token=..., the set-password mail to APP_BASE_URL/set-password?token=...; production warns while it is the default',
+  }),
+  MAIL_LINK_HOSTS: Type.Optional(
+    Type.String({
+      pattern: '^\\s*[A-Za-z0-9.-]+(\\s*,\\s*[A-Za-z0-9.-]+)*\\s*$',
+      description:
+        'comma-separated host names a link or address in a notification template may point at; unset: the host of APP_BASE_URL',
+    }),
+  ),
   BOOTSTRAP_ADMIN_EMAIL: Type.Optional(
     Type.String({ format: 'email', description: 'creates the first admin when there are no users' }),
   ),

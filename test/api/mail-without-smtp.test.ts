@@ -2,6 +2,7 @@ import test from 'ava';
 import { pino } from 'pino';
 import { buildApp } from '../../api/app.js';
 import { createOrm } from '../../shared/db/orm.js';
+import { warnWhenMailNotConfigured } from '../../shared/domain/mail/delivery.js';
 import { createMailTransport } from '../../shared/domain/mail/transport.js';
 import { startWorkers } from '../../workers/main.js';
 import { client } from '../helpers/client.js';
@@ -50,9 +51,11 @@ test('in development without SMTP_URL the whole set-password mail goes to the lo
       t.is(entry.level, 30, 'at info');
       t.is(entry.mail.subject, 'Set your password');
       t.regex(entry.mail.text, /Hello Achieng Otieno/);
-      t.regex(entry.mail.text, /POST \/auth\/reset-password/);
-      const token = /\n\n([A-Za-z0-9_-]{40,})\n\n/.exec(entry.mail.text)?.[1];
-      t.truthy(token, 'the token is in the logged body');
+      // The link the set-password page of APP_BASE_URL answers; its token is what POST /auth/reset-password takes.
+      const token = /\n\nhttp:\/\/localhost:3000\/set-password\?token=([A-Za-z0-9_-]{43})\n\n/.exec(
+        entry.mail.text,
+      )?.[1];
+      t.truthy(token, 'the link with the token is in the logged body');
       const newPassword = 'chosen-from-the-log-1';
       const reset = await client(app).post('/auth/reset-password', { token, newPassword });
       t.is(reset.statusCode, 204, reset.body);
@@ -81,6 +84,23 @@ test('outside development a mail sent without SMTP_URL logs recipient and subjec
     t.like(JSON.parse(lines[0]), { mailTo: 'someone@example.test', subject: 'Reset your password' }, NODE_ENV);
     t.false(lines[0].includes('SECRET-TOKEN-xyz'), NODE_ENV);
   }
+});
+
+test('in production a process warns at start while APP_BASE_URL is left at its default, since the mails would link to localhost', (t) => {
+  const warnings = (env: Record<string, string>) => {
+    const lines: string[] = [];
+    const log = pino({ level: 'info' }, { write: (line: string) => void lines.push(line) });
+    warnWhenMailNotConfigured(testConfig('unused', { SMTP_URL: 'smtp://127.0.0.1:1', ...env }), log);
+    return lines.map((l) => JSON.parse(l).msg as string);
+  };
+  const [warning, ...more] = warnings({ NODE_ENV: 'production' });
+  t.regex(
+    warning,
+    /APP_BASE_URL is not set: the links of password reset and set-password mails lead to http:\/\/localhost:3000/,
+  );
+  t.deepEqual(more, []);
+  t.deepEqual(warnings({ NODE_ENV: 'production', APP_BASE_URL: 'https://backoffice.example.test' }), []);
+  t.deepEqual(warnings({ NODE_ENV: 'development' }), [], 'the default is right on a developer machine');
 });
 
 test('in production without SMTP_URL /health shows mail as not configured, and readiness does not depend on it', async (t) => {

@@ -27,6 +27,13 @@ const invalid: [string, string][] = [
   ['NODE_ENV', 'staging'],
   ['JWT_SECRET', 'short'],
   ['BOOTSTRAP_ADMIN_EMAIL', 'not-an-email'],
+  ['APP_BASE_URL', 'ftp://app.example'],
+  ['APP_BASE_URL', 'app.example'],
+  ['APP_BASE_URL', 'https://app.example/?next=x'],
+  ['APP_BASE_URL', 'https://user@app.example'],
+  ['APP_BASE_URL', 'https://app.example:99999'],
+  ['MAIL_LINK_HOSTS', 'https://app.example'],
+  ['MAIL_LINK_HOSTS', 'app.example/path'],
 ];
 for (const [variable, value] of invalid) {
   test(`a bad ${variable} (${value}) is refused with a message naming it`, (t) => {
@@ -35,6 +42,17 @@ for (const [variable, value] of invalid) {
     t.regex(error!.message, new RegExp(`^Invalid configuration: ${variable} `));
   });
 }
+
+test('the mails link to http://localhost:3000 by default, and to the hosts MAIL_LINK_HOSTS names when set', (t) => {
+  t.is(loadConfig({}).APP_BASE_URL, 'http://localhost:3000');
+  t.is(loadConfig({}).MAIL_LINK_HOSTS, undefined);
+  const config = loadConfig({
+    APP_BASE_URL: 'https://app.example/office',
+    MAIL_LINK_HOSTS: 'app.example, help.example',
+  });
+  t.is(config.APP_BASE_URL, 'https://app.example/office');
+  t.is(config.MAIL_LINK_HOSTS, 'app.example, help.example');
+});
 
 test('JWT_SECRET is required in production', (t) => {
   const error = t.throws(() => loadConfig({ NODE_ENV: 'production' }), { instanceOf: ConfigError });

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { templatePlaceholders } from '../../../shared/domain/notification-templates/catalogue.js';
 import { NOTIFICATION_TEMPLATE_WORKFLOW } from '../../../shared/domain/notification-templates/notification-template.workflow.js';
 import {
   archiveNotificationTemplate,
@@ -36,6 +37,11 @@ const notificationTemplates: FastifyPluginAsyncTypebox = async (app) => {
     { config: { permissions: ['notification_template:write'] }, schema: s.createNotificationTemplateSchema },
     async (request, reply) =>
       sendWrite(request, reply, 201, (act) => createNotificationTemplate(deps, act, request.body)),
+  );
+  app.get(
+    '/notification-templates/placeholders',
+    { config: { permissions: ['notification_template:read'] }, schema: s.listTemplatePlaceholdersSchema },
+    async (request) => ok(request, templatePlaceholders()),
   );
   app.get(
     '/notification-templates/:id',

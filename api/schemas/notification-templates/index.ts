@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { TEMPLATE_KEYS } from '../../../shared/domain/notification-templates/catalogue.js';
+import { TEMPLATE_CATALOGUE, TEMPLATE_KEYS } from '../../../shared/domain/notification-templates/catalogue.js';
 import {
   TEMPLATE_CHANNELS,
   TEMPLATE_STATUSES,
@@ -23,6 +23,21 @@ const tags = tag(
   'notification-templates',
   'The texts of the mails and text messages the service sends, per key, channel and locale, versioned: drafts are edited, one version is published, archived versions are kept.',
 );
+
+/** The rules of a template's text and each key's placeholders, in the description of the operations that check them. */
+const TEXT_RULES = [
+  'Text rules, checked at create, update and publish (400 VALIDATION_ERROR naming the field): only the placeholders of the key;',
+  'the link placeholder carrying the credential in the body only, with whitespace or the text edge on both sides;',
+  'any other link or address (a scheme such as https: or mailto:, www., a domain name with a path, an e-mail address),',
+  'read without zero-width characters and with full-width ones folded, only to a host of MAIL_LINK_HOSTS (default: the host of APP_BASE_URL).',
+  'Placeholders by key (also GET /notification-templates/placeholders):',
+  ...TEMPLATE_KEYS.map(
+    (key) =>
+      `${key}: ${Object.entries(TEMPLATE_CATALOGUE[key].placeholders)
+        .map(([name, description]) => `{{${name}}} (${description})`)
+        .join(', ')}.`,
+  ),
+].join(' ');
 
 const Key = StringEnum(TEMPLATE_KEYS, {
   description: 'What the template is for; each key supplies its own placeholders',
@@ -78,13 +93,38 @@ export const createNotificationTemplateSchema = {
   operationId: 'createNotificationTemplate',
   tags,
   summary: 'Create a notification template',
-  description:
-    'Creates a draft, the next version of its key, channel and locale. An email template needs a subject, an sms template has none. Placeholders are checked at publish.',
+  description: `Creates a draft, the next version of its key, channel and locale. An email template needs a subject, an sms template has none. ${TEXT_RULES}`,
   body: Type.Object(
     { key: Key, channel: StringEnum(TEMPLATE_CHANNELS), locale: Locale, subject: Type.Optional(Subject), body: Body },
     { additionalProperties: false },
   ),
   response: { 201: Envelope(NotificationTemplate, 'The template, draft'), ...ERROR_RESPONSES },
+};
+
+const TemplatePlaceholders = component(
+  'TemplatePlaceholders',
+  Type.Object(
+    {
+      key: Key,
+      description: Type.String({ description: 'What the template of this key is for' }),
+      placeholders: Type.Array(
+        Type.Object({
+          name: Type.String({ description: 'Written {{name}} in a subject or body' }),
+          description: Type.String({ description: 'What the service fills in, and where it may stand' }),
+        }),
+      ),
+    },
+    { description: 'The placeholders the service fills in a template of one key, for every channel' },
+  ),
+);
+
+export const listTemplatePlaceholdersSchema = {
+  operationId: 'listTemplatePlaceholders',
+  tags,
+  summary: 'List the placeholders of each template key',
+  description:
+    'Every key a template can be made for, with the {{placeholders}} the service fills in it. Any other placeholder answers 400 at create, update and publish; there is no {{token}}.',
+  response: { 200: Envelope(Type.Array(TemplatePlaceholders), 'The keys and their placeholders'), ...ERROR_RESPONSES },
 };
 
 export const getNotificationTemplateSchema = {
@@ -100,7 +140,7 @@ export const getNotificationTemplateSchema = {
 export const updateNotificationTemplateSchema = {
   operationId: 'updateNotificationTemplate',
   tags,
-  description: 'Changes the subject or body of a draft; any other status answers 422 INVALID_TRANSITION.',
+  description: `Changes the subject or body of a draft; any other status answers 422 INVALID_TRANSITION. The text as changed is checked. ${TEXT_RULES}`,
   params: IdParams,
   body: Type.Object(
     { subject: Type.Optional(Subject), body: Type.Optional(Body) },
@@ -112,8 +152,7 @@ export const updateNotificationTemplateSchema = {
 export const publishNotificationTemplateSchema = {
   operationId: 'publishNotificationTemplate',
   tags,
-  description:
-    'Publishes a draft (201): it becomes the published version of its key, channel and locale, and the one published before is archived. A published template answers 200 unchanged; an archived one 422. A placeholder the key does not supply answers 400 naming it.',
+  description: `Publishes a draft (201): it becomes the published version of its key, channel and locale, and the one published before is archived. A published template answers 200 unchanged; an archived one 422. The text is checked again. ${TEXT_RULES}`,
   params: IdParams,
   response: {
     200: Envelope(NotificationTemplate, 'The template, already published'),

@@ -1,4 +1,4 @@
-import type { Config } from '../../config/index.js';
+import { type Config, DEFAULT_APP_BASE_URL } from '../../config/index.js';
 import { DomainRuleError } from '../../errors/index.js';
 import type { Logger } from '../../logger.js';
 
@@ -40,11 +40,20 @@ export function assertNewUserCanSetPassword(config: MailConfig, password: string
   );
 }
 
-/** Said once when a process starts: production without SMTP_URL sends no mail at all. */
-export function warnWhenMailNotConfigured(config: MailConfig, log: Logger): void {
-  if (config.NODE_ENV === 'production' && !config.SMTP_URL)
+/**
+ * Said once when a process starts: production without SMTP_URL sends no mail at all; production
+ * with the default APP_BASE_URL sends reset and set-password links to localhost.
+ */
+export function warnWhenMailNotConfigured(config: MailConfig & Pick<Config, 'APP_BASE_URL'>, log: Logger): void {
+  if (config.NODE_ENV !== 'production') return;
+  if (!config.SMTP_URL)
     log.warn(
       { mail: 'not_configured' },
       `${NOT_CONFIGURED}: password reset and set-password mails are dropped, and users must be created with a password`,
+    );
+  if (config.APP_BASE_URL === DEFAULT_APP_BASE_URL)
+    log.warn(
+      { appBaseUrl: config.APP_BASE_URL },
+      `APP_BASE_URL is not set: the links of password reset and set-password mails lead to ${DEFAULT_APP_BASE_URL}`,
     );
 }

@@ -5,41 +5,62 @@ import type { ServiceDeps } from '../deps.js';
 import { PasswordResetToken } from '../identity/credential.entities.js';
 import { randomToken, tokenHash } from '../identity/crypto.js';
 import { RESET_TOKEN_MINUTES } from '../identity/password.service.js';
-import { fillPlaceholders } from '../notification-templates/catalogue.js';
+import { fillPlaceholders, TEMPLATE_CATALOGUE, type TemplateKey } from '../notification-templates/catalogue.js';
 import { publishedTemplate } from '../notification-templates/notification-templates.service.js';
+import { templateTextProblems } from '../notification-templates/template-checks.js';
+import { appLink, mailLinkHosts } from '../notification-templates/template-links.js';
 import type { MailTransport } from './transport.js';
 
 /** The built-in text, used when no `password_reset` (or `set_password`) template is published for the user's locale. */
-function builtIn(purpose: string, name: string, token: string): { subject: string; text: string } {
+function builtIn(key: TemplateKey, name: string, link: string): { subject: string; text: string } {
   const intro =
-    purpose === 'set_password'
+    key === 'set_password'
       ? 'An account was created for you. Choose your password'
       : 'We received a request to reset your password. Reset it';
   return {
-    subject: purpose === 'set_password' ? 'Set your password' : 'Reset your password',
-    text: `Hello ${name},\n\n${intro} with this token within ${RESET_TOKEN_MINUTES} minutes:\n\n${token}\n\nSend it with your new password to POST /auth/reset-password.\nIf you did not ask for this, ignore this mail.\n`,
+    subject: key === 'set_password' ? 'Set your password' : 'Reset your password',
+    text: `Hello ${name},\n\n${intro} at this address within ${RESET_TOKEN_MINUTES} minutes:\n\n${link}\n\nIf you did not ask for this, ignore this mail.\n`,
   };
+}
+
+interface RenderedMail {
+  subject: string;
+  text: string;
+  /** The published template the mail was rendered from; null: the built-in text. */
+  templateId: string | null;
+  /** A published template the mail could not use, its text breaking today's rules (older data). */
+  refusedTemplateId?: string;
 }
 
 /**
  * The mail's subject and text: the published email template of the purpose's key (`password_reset`
  * or `set_password`) for the user's locale, else for its language (`fr` for `fr-CA`), else the
- * built-in text. Its placeholders were checked against the key's at publish.
+ * built-in text. The token reaches the mail only inside the link the service builds from
+ * APP_BASE_URL. A published template is checked again as at publish: one that breaks the rules
+ * (a `{{token}}` or a link elsewhere, published before the rules or the allowed hosts changed) is
+ * not used, and the built-in text goes instead, so the mail still lets the user in.
  */
 async function render(
+  deps: ServiceDeps,
   em: EntityManager,
   user: { name: string; email: string; locale: string },
   purpose: string,
   token: string,
-): Promise<{ subject: string; text: string; templateId: string | null }> {
-  const template = await publishedTemplate(
-    em,
-    purpose === 'set_password' ? 'set_password' : 'password_reset',
-    'email',
-    user.locale,
-  );
-  if (!template) return { ...builtIn(purpose, user.name, token), templateId: null };
-  const values = { name: user.name, email: user.email, token, expiresInMinutes: RESET_TOKEN_MINUTES };
+): Promise<RenderedMail> {
+  const key: TemplateKey = purpose === 'set_password' ? 'set_password' : 'password_reset';
+  const { link } = TEMPLATE_CATALOGUE[key];
+  const url = appLink(deps.config, link.path, token);
+  const template = await publishedTemplate(em, key, 'email', user.locale);
+  if (!template) return { ...builtIn(key, user.name, url), templateId: null };
+  const problems = templateTextProblems({ key, ...template }, mailLinkHosts(deps.config));
+  if (problems.length) {
+    deps.log.warn(
+      { templateId: template.id, problems: problems.map((p) => `${p.field}: ${p.constraint}`) },
+      'published notification template refused: the built-in text is sent instead',
+    );
+    return { ...builtIn(key, user.name, url), templateId: null, refusedTemplateId: template.id };
+  }
+  const values = { name: user.name, email: user.email, [link.placeholder]: url, expiresInMinutes: RESET_TOKEN_MINUTES };
   return {
     subject: fillPlaceholders(template.subject ?? '', values),
     text: fillPlaceholders(template.body, values),
@@ -65,7 +86,7 @@ export async function sendPasswordResetMail(
     email: string;
     userId: string;
     token: string;
-    mail: { subject: string; text: string; templateId: string | null };
+    mail: RenderedMail;
   };
   const minted = await deps.uow.run<'already-sent' | 'gone' | Minted>(act, async (tx) => {
     // Only the request's row is locked (no join under the lock): the user row stays free for sign-ins.
@@ -85,7 +106,7 @@ export async function sendPasswordResetMail(
         email: user.email,
         userId: user.id,
         token,
-        mail: await render(tx, user, reset.purpose, token),
+        mail: await render(deps, tx, user, reset.purpose, token),
       },
       audit: [],
     };
@@ -110,8 +131,12 @@ export async function sendPasswordResetMail(
         action: 'mail.password_reset_sent',
         subjectType: 'user',
         subjectId: minted.userId,
-        // Which published template the mail was rendered from (null: the built-in text).
-        summary: { purpose: minted.purpose, templateId: minted.mail.templateId },
+        // Which published template the mail was rendered from (null: the built-in text), and one it refused.
+        summary: {
+          purpose: minted.purpose,
+          templateId: minted.mail.templateId,
+          ...(minted.mail.refusedTemplateId ? { refusedTemplateId: minted.mail.refusedTemplateId } : {}),
+        },
       },
     };
   });

@@ -10,9 +10,11 @@ import type { UserAct } from '../act.js';
 import type { ServiceDeps } from '../deps.js';
 import { defineList, listPage, type Page } from '../list.js';
 import { transition } from '../workflow.js';
-import { channelHasSubject, LINK, placeholdersIn, TEMPLATE_CATALOGUE, type TemplateKey } from './catalogue.js';
+import { channelHasSubject, type TemplateKey } from './catalogue.js';
 import { NotificationTemplate, type TemplateChannel, type TemplateStatus } from './notification-template.entity.js';
 import { NOTIFICATION_TEMPLATE_WORKFLOW } from './notification-template.workflow.js';
+import { assertTemplateText } from './template-checks.js';
+import { mailLinkHosts } from './template-links.js';
 
 export interface NotificationTemplateView {
   id: string;
@@ -123,8 +125,8 @@ export interface CreateTemplateInput {
 }
 
 /**
- * Creates a draft: the next version of its key, channel and locale (1 for the first). Placeholders
- * are checked when it is published, so a draft may be saved half-written.
+ * Creates a draft: the next version of its key, channel and locale (1 for the first). Its text is
+ * checked now and again at publish (placeholders of its key only, links to the allowed hosts only).
  */
 export async function createNotificationTemplate(
   deps: ServiceDeps,
@@ -133,6 +135,7 @@ export async function createNotificationTemplate(
 ): Promise<NotificationTemplateView> {
   const problems = subjectProblems(input.channel, input.subject);
   if (problems.length) throw new ValidationError(problems);
+  assertTemplateText(input, mailLinkHosts(deps.config));
   return deps.uow.run(act, async (tx) => {
     await lockFamily(tx, input);
     const latest = await db(tx)
@@ -173,7 +176,7 @@ async function lockTemplate(tx: EntityManager, id: string) {
   return template;
 }
 
-/** Changes the subject or body of a draft; any other status answers 422 INVALID_TRANSITION. */
+/** Changes the subject or body of a draft (the text as changed is checked); any other status answers 422 INVALID_TRANSITION. */
 export async function updateNotificationTemplate(
   deps: ServiceDeps,
   act: UserAct,
@@ -188,6 +191,7 @@ export async function updateNotificationTemplate(
       template.subject = input.subject;
     }
     if (input.body !== undefined) template.body = input.body;
+    assertTemplateText(template, mailLinkHosts(deps.config));
     await tx.flush();
     return {
       result: await loadView(tx, template.id),
@@ -202,45 +206,9 @@ export async function updateNotificationTemplate(
 }
 
 /**
- * 400 naming each field that uses a placeholder its key does not supply, and those placeholders; a
- * credential's placeholder outside the body; a link in a template that carries a credential.
- */
-function assertKnownPlaceholders(template: { key: string; subject?: string | null; body: string }): void {
-  const entry = TEMPLATE_CATALOGUE[template.key as TemplateKey];
-  const known: readonly string[] = entry?.placeholders ?? [];
-  const secrets: readonly string[] = entry?.secrets ?? [];
-  const problems: FieldError[] = [];
-  for (const field of ['subject', 'body'] as const) {
-    const used = placeholdersIn(template[field] ?? '');
-    const unknown = used.filter((name) => !known.includes(name));
-    // Named as a create or PATCH body sends them (a bare `body` would read as the whole request body).
-    if (unknown.length)
-      problems.push({
-        field: `body.${field}`,
-        message: `uses unknown placeholders ${unknown.map((n) => `{{${n}}}`).join(', ')}; ${template.key} knows ${known.map((n) => `{{${n}}}`).join(', ')}`,
-        constraint: 'knownPlaceholders',
-      });
-    const misplaced = field === 'subject' ? used.filter((name) => secrets.includes(name)) : [];
-    if (misplaced.length)
-      problems.push({
-        field: `body.${field}`,
-        message: `may not use ${misplaced.map((n) => `{{${n}}}`).join(', ')}: a credential goes in the body only`,
-        constraint: 'secretPlaceholder',
-      });
-    if (secrets.length && LINK.test(template[field] ?? ''))
-      problems.push({
-        field: `body.${field}`,
-        message: `may not contain a link: ${template.key} carries a credential, and the mail tells the reader where to use it`,
-        constraint: 'noLinks',
-      });
-  }
-  if (problems.length) throw new ValidationError(problems, 'The template uses placeholders its key does not supply');
-}
-
-/**
  * Publishes a draft (201, `published: true`): it becomes the one published version of its key,
  * channel and locale, and the version published before it is archived (superseded). A published
- * template answers 200 unchanged; an archived one 422 INVALID_TRANSITION. Unknown placeholders: 400.
+ * template answers 200 unchanged; an archived one 422 INVALID_TRANSITION. A text its key may not have: 400.
  */
 export async function publishNotificationTemplate(
   deps: ServiceDeps,
@@ -261,7 +229,8 @@ export async function publishNotificationTemplate(
       return { result: { published: false, template: await loadView(tx, template.id) }, audit: [] };
     const from: TemplateStatus = template.status;
     const to = transition(NOTIFICATION_TEMPLATE_WORKFLOW, 'publish', from);
-    assertKnownPlaceholders(template);
+    // Checked again: a draft may predate the rules, or the allowed hosts may have changed since.
+    assertTemplateText(template, mailLinkHosts(deps.config));
     const previous = await tx.findOne(
       NotificationTemplate,
       { key: template.key, channel: template.channel, locale: template.locale, status: 'published' },

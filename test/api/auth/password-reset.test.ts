@@ -79,8 +79,9 @@ function bodyOf(mail: ReceivedMail): string {
     .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 }
 
+/** The token of the reset link, on a line of its own: APP_BASE_URL (default) and the reset page. */
 const tokenIn = (mail: ReceivedMail) => {
-  const token = /^([A-Za-z0-9_-]{43})$/m.exec(bodyOf(mail))?.[1];
+  const token = /^http:\/\/localhost:3000\/reset-password\?token=([A-Za-z0-9_-]{43})\r?$/m.exec(bodyOf(mail))?.[1];
   if (!token) throw new Error(`no token in the mail:\n${mail.raw}`);
   return token;
 };

@@ -9,8 +9,9 @@ import { type Stack, startStack, waitFor } from '../../helpers/stack.js';
 
 /**
  * The password reset mail the worker sends renders the published `password_reset` email template of
- * the user's locale (else of its language), with the built-in text when none is published. A local
- * SMTP server receives the mails.
+ * the user's locale (else of its language), with the built-in text when none is published. The token
+ * reaches the mail only inside the link the service builds from APP_BASE_URL. A local SMTP server
+ * receives the mails.
  */
 interface ReceivedMail {
   to: string[];
@@ -42,7 +43,11 @@ test.before(async () => {
   const { port } = smtp.server.address() as AddressInfo;
   stack = await startStack({
     workers: true,
-    env: { SMTP_URL: `smtp://127.0.0.1:${port}`, RATE_LIMIT_PASSWORD_MAX: '10000' },
+    env: {
+      SMTP_URL: `smtp://127.0.0.1:${port}`,
+      RATE_LIMIT_PASSWORD_MAX: '10000',
+      APP_BASE_URL: 'https://app.example.test/office/',
+    },
   });
   api = client(stack.app);
   writer = await given.user(stack, { permissions: ['notification_template:read', 'notification_template:write'] });
@@ -84,7 +89,9 @@ const publish = async (t: ExecutionContext, locale: string, subject: string, bod
   return expectData(t, await api.as(writer).post(`/notification-templates/${draft.id}/publish`), 201);
 };
 
-const TOKEN_LINE = /^([A-Za-z0-9_-]{43})$/m;
+/** The reset link on a line of its own: APP_BASE_URL (its trailing slash dropped), the page, the token. */
+const RESET_LINK = /^https:\/\/app\.example\.test\/office\/reset-password\?token=([A-Za-z0-9_-]{43})$/m;
+const SET_PASSWORD_LINK = /^https:\/\/app\.example\.test\/office\/set-password\?token=([A-Za-z0-9_-]{43})$/m;
 
 /** The summary of the audit entry the worker writes once the mail to `userId` has gone. */
 const sentAudit = (userId: string) =>
@@ -103,7 +110,7 @@ test("the reset mail renders the published password_reset template of the user's
     t,
     'sw',
     'Weka upya nenosiri, {{name}}',
-    'Habari {{ name }} ({{email}}),\n\nTumia tokeni hii ndani ya dakika {{expiresInMinutes}}:\n\n{{token}}\n',
+    'Habari {{ name }} ({{email}}),\n\nFungua kiungo hiki ndani ya dakika {{expiresInMinutes}}:\n\n{{resetUrl}}\n',
   );
   const { user, subject, text } = await resetMailIn('sw');
   t.is(subject, 'Weka upya nenosiri, Amani Otieno');
@@ -111,24 +118,24 @@ test("the reset mail renders the published password_reset template of the user's
   t.true(text.startsWith(`Habari Amani Otieno (${user.email}),`), text);
   t.true(text.includes('ndani ya dakika 30:'), text);
   t.false(text.includes('{{'), 'every placeholder filled');
-  const token = TOKEN_LINE.exec(text)?.[1];
+  const token = RESET_LINK.exec(text)?.[1];
   t.truthy(token, text);
   expectNoContent(t, await api.post('/auth/reset-password', { token, newPassword: 'a-brand-new-passphrase-42' }));
   expectData(t, await api.post('/auth/login', { email: user.email, password: 'a-brand-new-passphrase-42' }));
 });
 
 test("without a template of the user's exact locale the mail uses its language's (fr for fr-CA)", async (t) => {
-  await publish(t, 'fr', 'Reinitialiser le mot de passe', 'Bonjour {{name}},\n\n{{token}}\n');
+  await publish(t, 'fr', 'Reinitialiser le mot de passe', 'Bonjour {{name}},\n\n{{resetUrl}}\n');
   const { subject, text } = await resetMailIn('fr-CA');
   t.is(subject, 'Reinitialiser le mot de passe');
   t.true(text.startsWith('Bonjour Amani Otieno,'), text);
-  t.regex(text, TOKEN_LINE);
+  t.regex(text, RESET_LINK);
 });
 
 test('the exact locale wins over its language, and the newest published version is the one used', async (t) => {
-  await publish(t, 'pt', 'Language only', 'Language {{token}}');
-  await publish(t, 'pt-BR', 'Old version', 'Old\n{{token}}\n');
-  await publish(t, 'pt-BR', 'Redefinir senha', 'Ola {{name}}\n{{token}}\n');
+  await publish(t, 'pt', 'Language only', 'Language {{resetUrl}}');
+  await publish(t, 'pt-BR', 'Old version', 'Old\n{{resetUrl}}\n');
+  await publish(t, 'pt-BR', 'Redefinir senha', 'Ola {{name}}\n{{resetUrl}}\n');
   const { subject } = await resetMailIn('pt-BR');
   t.is(subject, 'Redefinir senha');
 });
@@ -141,11 +148,11 @@ test('with only a draft or an archived template of the locale, the mail is the b
       channel: 'email',
       locale: 'de',
       subject: 'Entwurf',
-      body: 'Entwurf {{token}}',
+      body: 'Entwurf {{resetUrl}}',
     }),
     201,
   );
-  const archived = await publish(t, 'de', 'Archiviert', 'Archiviert {{token}}');
+  const archived = await publish(t, 'de', 'Archiviert', 'Archiviert {{resetUrl}}');
   expectData(t, await api.as(writer).post(`/notification-templates/${archived.id}/archive`));
   t.is(draft.status, 'draft');
   const { user, subject, text } = await resetMailIn('de');
@@ -153,17 +160,42 @@ test('with only a draft or an archived template of the locale, the mail is the b
   t.deepEqual(await sentAudit(user.id), { purpose: 'reset', templateId: null }, 'the built-in text');
   t.true(text.startsWith('Hello Amani Otieno,'), text);
   t.true(text.includes('within 30 minutes'), text);
+  t.regex(text, RESET_LINK, 'the built-in text has the link too');
 });
 
 test('a user created without a password gets the published set_password template of their locale', async (t) => {
-  await publish(t, 'it', 'Il tuo nuovo account', 'Ciao {{name}}, scegli la password:\n{{token}}\n', 'set_password');
+  await publish(
+    t,
+    'it',
+    'Il tuo nuovo account',
+    'Ciao {{name}}, scegli la password:\n{{setPasswordUrl}}\n',
+    'set_password',
+  );
   // A password_reset template of the locale is not the one for a new account.
-  await publish(t, 'it', 'Reimposta la password', 'Reimposta {{token}}');
+  await publish(t, 'it', 'Reimposta la password', 'Reimposta {{resetUrl}}');
   const admin = await given.admin(stack);
   const email = `new-${Date.now()}@example.test`;
   expectData(t, await api.as(admin).post('/users', { email, name: 'Giulia Rossi', locale: 'it' }), 201);
   const mail = read(await waitFor(async () => inbox.find((m) => m.to.includes(email)), 'the set-password mail'));
   t.is(mail.subject, 'Il tuo nuovo account');
   t.true(mail.text.startsWith('Ciao Giulia Rossi, scegli la password:'), mail.text);
-  t.regex(mail.text, TOKEN_LINE);
+  const token = SET_PASSWORD_LINK.exec(mail.text)?.[1];
+  t.truthy(token, mail.text);
+  // The set-password page sends the token to the same endpoint.
+  expectNoContent(t, await api.post('/auth/reset-password', { token, newPassword: 'giulia-chose-this-one-7' }));
+});
+
+test('a template published before the rules, with {{token}} or a foreign link, is never used: the mail is the built-in text', async (t) => {
+  for (const [locale, body] of [
+    ['nl', 'Stuur {{token}} naar ons'],
+    ['nl-BE', 'Herstel via https://evil.example/r'],
+  ]) {
+    const template = await publish(t, locale, 'Herstel', 'Herstel {{resetUrl}}');
+    await sql(`update notification_templates set body = ? where id = ?`, [body, template.id]);
+    const { user, subject, text } = await resetMailIn(locale);
+    t.is(subject, 'Reset your password', body);
+    t.false(text.includes('Stuur') || text.includes('evil'), text);
+    t.regex(text, RESET_LINK);
+    t.deepEqual(await sentAudit(user.id), { purpose: 'reset', templateId: null, refusedTemplateId: template.id });
+  }
 });

@@ -5,7 +5,7 @@ import { expectData, expectError, expectValidation, missing } from '../../helper
 import { given, type SignedIn } from '../../helpers/given.js';
 import { type Stack, startStack } from '../../helpers/stack.js';
 
-/** Notification templates: drafts, versions, publish (201, 200 again), archive, placeholders, permissions. */
+/** Notification templates: drafts, versions, publish (201, 200 again), archive, permissions (placeholders: placeholders.test.ts). */
 let stack: Stack;
 let api: Api;
 let writer: SignedIn;
@@ -37,7 +37,7 @@ const EMAIL = {
   key: 'password_reset',
   channel: 'email',
   subject: 'Reset for {{name}}',
-  body: 'Hello {{name}}, your token is {{token}}; it lasts {{ expiresInMinutes }} minutes.',
+  body: 'Hello {{name}}, reset your password at {{resetUrl}} within {{ expiresInMinutes }} minutes.',
 };
 const create = async (t: ExecutionContext, extra: Record<string, unknown> = {}) =>
   expectData(
@@ -53,12 +53,17 @@ const auditOf = (id: string) =>
 test('creating answers 201 with a draft, version 1, then 2, 3 for the same key, channel and locale', async (t) => {
   const first = await create(t);
   t.like(first, { ...EMAIL, status: 'draft', version: 1, publishedAt: null, archivedAt: null });
-  const second = await create(t, { locale: first.locale, body: 'v2 {{token}}' });
-  const third = await create(t, { locale: first.locale, body: 'v3 {{token}}' });
+  const second = await create(t, { locale: first.locale, body: 'v2 {{resetUrl}}' });
+  const third = await create(t, { locale: first.locale, body: 'v3 {{resetUrl}}' });
   t.is(second.version, 2);
   t.is(third.version, 3);
   // Another channel of the same key and locale is numbered on its own.
-  const sms = await create(t, { locale: first.locale, channel: 'sms', subject: undefined, body: 'Token {{token}}' });
+  const sms = await create(t, {
+    locale: first.locale,
+    channel: 'sms',
+    subject: undefined,
+    body: 'Reset: {{resetUrl}}',
+  });
   t.like(sms, { channel: 'sms', subject: null, version: 1 });
   t.like(expectData(t, await api.as(reader).get(`/notification-templates/${first.id}`)), { id: first.id, version: 1 });
   t.deepEqual(
@@ -83,9 +88,11 @@ test('PATCH changes a draft only: published and archived templates answer 422 IN
   const draft = await create(t);
   const changed = expectData(
     t,
-    await api.as(writer).patch(`/notification-templates/${draft.id}`, { subject: 'New {{name}}', body: 'B {{token}}' }),
+    await api
+      .as(writer)
+      .patch(`/notification-templates/${draft.id}`, { subject: 'New {{name}}', body: 'B {{resetUrl}}' }),
   );
-  t.like(changed, { status: 'draft', subject: 'New {{name}}', body: 'B {{token}}', version: 1 });
+  t.like(changed, { status: 'draft', subject: 'New {{name}}', body: 'B {{resetUrl}}', version: 1 });
   expectValidation(t, await api.as(writer).patch(`/notification-templates/${draft.id}`, {}), ['body']);
   expectValidation(t, await api.as(writer).patch(`/notification-templates/${draft.id}`, { locale: 'fr' }), [
     'body.locale',
@@ -119,7 +126,7 @@ test('PATCH changes a draft only: published and archived templates answer 422 IN
       allowedFrom: ['draft'],
     },
   );
-  t.is(expectData(t, await api.as(reader).get(`/notification-templates/${draft.id}`)).body, 'B {{token}}');
+  t.is(expectData(t, await api.as(reader).get(`/notification-templates/${draft.id}`)).body, 'B {{resetUrl}}');
   t.deepEqual(
     (await auditOf(draft.id)).map((a) => a.action),
     [
@@ -149,7 +156,7 @@ test('publishing a draft answers 201; publishing it again answers 200 with it un
 test('publishing a new version archives the one published before: one published version per key, channel and locale', async (t) => {
   const v1 = await create(t);
   expectData(t, await act(v1.id, 'publish'), 201);
-  const v2 = await create(t, { locale: v1.locale, body: 'Second {{token}}' });
+  const v2 = await create(t, { locale: v1.locale, body: 'Second {{resetUrl}}' });
   t.like(expectData(t, await act(v2.id, 'publish'), 201), { status: 'published', version: 2 });
   const old = expectData(t, await api.as(reader).get(`/notification-templates/${v1.id}`));
   t.is(old.status, 'archived');
@@ -210,54 +217,10 @@ test('archive: a draft or a published template becomes archived (200); archived 
   });
 });
 
-test('publish checks placeholders against the key: unknown ones answer 400 naming them, and the draft stays a draft', async (t) => {
-  const draft = await create(t, {
-    subject: 'Hi {{firstName}}',
-    body: 'Token {{token}} for {{ name }}, {{iban}} {{iban}}',
-  });
-  const details = expectValidation(t, await act(draft.id, 'publish'), {
-    'body.subject': 'knownPlaceholders',
-    'body.body': 'knownPlaceholders',
-  });
-  t.regex(details.find((d) => d.field === 'body.subject')!.message, /\{\{firstName\}\}/);
-  const body = details.find((d) => d.field === 'body.body')!.message;
-  t.regex(body, /\{\{iban\}\}/);
-  t.notRegex(body, /unknown placeholders[^;]*\{\{token\}\}/);
-  t.is(expectData(t, await api.as(reader).get(`/notification-templates/${draft.id}`)).status, 'draft');
-  // Fixed, it publishes; every known placeholder of the key is accepted.
-  expectData(
-    t,
-    await api.as(writer).patch(`/notification-templates/${draft.id}`, {
-      subject: 'Hi {{name}} <{{email}}>',
-      body: 'Token {{token}} for {{ name }}, valid {{expiresInMinutes}} minutes',
-    }),
-  );
-  expectData(t, await act(draft.id, 'publish'), 201);
-  // set_password supplies the same fields.
-  const sms = await create(t, { key: 'set_password', channel: 'sms', subject: undefined, body: '{{token}} {{code}}' });
-  expectValidation(t, await act(sms.id, 'publish'), { 'body.body': 'knownPlaceholders' });
-});
-
-test('a credential template cannot put the token in the subject nor carry a link: whoever edits templates cannot send the token elsewhere', async (t) => {
-  const inSubject = await create(t, { subject: 'Your code {{token}}', body: 'Use {{token}}' });
-  expectValidation(t, await act(inSubject.id, 'publish'), { 'body.subject': 'secretPlaceholder' });
-  for (const body of [
-    'Reset here: https://evil.example/r?t={{token}}',
-    'Go to www.evil.example and type {{token}}',
-    'Open HTTP://EVIL.EXAMPLE/{{token}}',
-  ]) {
-    const linked = await create(t, { body });
-    expectValidation(t, await act(linked.id, 'publish'), { 'body.body': 'noLinks' }, body);
-    t.is(expectData(t, await api.as(reader).get(`/notification-templates/${linked.id}`)).status, 'draft');
-  }
-  const linkedSubject = await create(t, { subject: 'See https://evil.example', body: '{{token}}' });
-  expectValidation(t, await act(linkedSubject.id, 'publish'), { 'body.subject': 'noLinks' });
-});
-
 test('list: filters by key, channel, locale, status and q, sorts, and pages with a cursor', async (t) => {
   const locale = freshLocale();
   const made = [];
-  for (const body of ['alpha {{token}}', 'beta {{token}}', 'gamma {{token}}'])
+  for (const body of ['alpha {{resetUrl}}', 'beta {{resetUrl}}', 'gamma {{resetUrl}}'])
     made.push(await create(t, { locale, body }));
   const sms = await create(t, { locale, channel: 'sms', subject: undefined, key: 'set_password', body: 'delta' });
   expectData(t, await act(made[0].id, 'publish'), 201);
