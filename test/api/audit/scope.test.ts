@@ -30,7 +30,7 @@ const issue = async (agentId: string, insurerId: string) => {
     sumInsured: { amountMinor: 1_000_000, currency: 'KES' },
     premium: { amountMinor: 10_000, currency: 'KES' },
     effectiveFrom: new Date().toISOString().slice(0, 10),
-    effectiveTo: '2099-12-31',
+    effectiveTo: `${new Date().getUTCFullYear() + 10}-12-31`,
   });
   if (res.statusCode !== 201) throw new Error(`policy: ${res.statusCode} ${res.body}`);
   return res.json().data.id as string;
