@@ -1,7 +1,7 @@
 import { Value } from 'typebox/value';
-import { type Config, ConfigSchema } from './schema.js';
+import { type Config, ConfigSchema, LOCKOUT_MINUTES_RANGE, LOCKOUT_THRESHOLD_RANGE } from './schema.js';
 
-export { type Config, ConfigSchema };
+export { type Config, ConfigSchema, LOCKOUT_MINUTES_RANGE, LOCKOUT_THRESHOLD_RANGE };
 
 export class ConfigError extends Error {
   constructor(

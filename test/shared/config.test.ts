@@ -27,6 +27,12 @@ const invalid: [string, string][] = [
   ['NODE_ENV', 'staging'],
   ['JWT_SECRET', 'short'],
   ['BOOTSTRAP_ADMIN_EMAIL', 'not-an-email'],
+  ['LOCKOUT_THRESHOLD', '2'],
+  ['LOCKOUT_THRESHOLD', '101'],
+  ['LOCKOUT_THRESHOLD', '2147483648'],
+  ['LOCKOUT_MINUTES', '0'],
+  ['LOCKOUT_MINUTES', '1441'],
+  ['LOCKOUT_MINUTES', '100000000'],
 ];
 for (const [variable, value] of invalid) {
   test(`a bad ${variable} (${value}) is refused with a message naming it`, (t) => {
@@ -35,6 +41,13 @@ for (const [variable, value] of invalid) {
     t.regex(error!.message, new RegExp(`^Invalid configuration: ${variable} `));
   });
 }
+
+test('the lockout figures take the bounds of their operational policies: threshold 3..100, minutes 1..1440', (t) => {
+  const lowest = loadConfig({ LOCKOUT_THRESHOLD: '3', LOCKOUT_MINUTES: '1' });
+  const highest = loadConfig({ LOCKOUT_THRESHOLD: '100', LOCKOUT_MINUTES: '1440' });
+  t.deepEqual([lowest.LOCKOUT_THRESHOLD, lowest.LOCKOUT_MINUTES], [3, 1]);
+  t.deepEqual([highest.LOCKOUT_THRESHOLD, highest.LOCKOUT_MINUTES], [100, 1440]);
+});
 
 test('JWT_SECRET is required in production', (t) => {
   const error = t.throws(() => loadConfig({ NODE_ENV: 'production' }), { instanceOf: ConfigError });

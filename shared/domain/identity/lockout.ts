@@ -19,13 +19,13 @@ import { callerChanged } from './caller-changes.js';
 /** An email as sign-in, lockout and recovery compare it. */
 export const normaliseEmail = (email: string) => email.trim().toLowerCase();
 
-/** The lockout rule now: operational policies when active, else LOCKOUT_THRESHOLD and LOCKOUT_MINUTES. Read at each failure. */
+/** The lockout rule now: operational policies when active (bounded), else LOCKOUT_THRESHOLD and LOCKOUT_MINUTES. Read at each failure. */
 export async function lockoutPolicy(
   deps: ServiceDeps,
   em: EntityManager,
 ): Promise<{ threshold: number; minutes: number }> {
-  const threshold = await operationalSetting(em, 'security.lockoutThreshold');
-  const minutes = await operationalSetting(em, 'security.lockoutMinutes');
+  const threshold = await operationalSetting(deps, em, 'security.lockoutThreshold');
+  const minutes = await operationalSetting(deps, em, 'security.lockoutMinutes');
   return { threshold: threshold ?? deps.config.LOCKOUT_THRESHOLD, minutes: minutes ?? deps.config.LOCKOUT_MINUTES };
 }
 
