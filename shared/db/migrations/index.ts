@@ -11,6 +11,7 @@ import { Migration20261122000900_quotations } from './Migration20261122000900_qu
 import { Migration20261122001000_templates_products } from './Migration20261122001000_templates_products.js';
 import { Migration20261124000100_audit_transaction_order } from './Migration20261124000100_audit_transaction_order.js';
 import { Migration20261124000200_outbox_notify_trigger } from './Migration20261124000200_outbox_notify_trigger.js';
+import { Migration20261125000100_device_tokens } from './Migration20261125000100_device_tokens.js';
 
 /** Every migration, in order. Listed explicitly so compiled and tsx runs apply the same set. */
 export const migrationsList: MigrationObject[] = [
@@ -26,4 +27,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261122001000_templates_products', class: Migration20261122001000_templates_products },
   { name: 'Migration20261124000100_audit_transaction_order', class: Migration20261124000100_audit_transaction_order },
   { name: 'Migration20261124000200_outbox_notify_trigger', class: Migration20261124000200_outbox_notify_trigger },
+  { name: 'Migration20261125000100_device_tokens', class: Migration20261125000100_device_tokens },
 ];
