@@ -1,5 +1,7 @@
+import { createHash, randomBytes } from 'node:crypto';
 import test, { type ExecutionContext } from 'ava';
 import { DeviceTokens } from '../../../shared/domain/identity/device-token.js';
+import { uuidv7 } from '../../../shared/ids.js';
 import { type Api, client, type Response } from '../../helpers/client.js';
 import { sqlOn } from '../../helpers/db.js';
 import { expectData, expectError } from '../../helpers/expect.js';
@@ -180,4 +182,23 @@ test('alice with her device token changes her password while a stranger keeps he
   lockedOut(t, await change(), 'without the device token the email lock applies');
   t.is((await change(session.deviceToken)).statusCode, 204);
   expectData(t, await signIn(alice.email, 'a-new-passphrase-of-alice', session.deviceToken));
+});
+
+test("a password reset ends the lock of the user's own devices as well as the email's", async (t) => {
+  const alice = await given.account(stack);
+  const { deviceToken } = await given.login(stack, alice);
+  for (let i = 0; i < 3; i++) await signIn(alice.email, `mistyped-${i}-password`, deviceToken);
+  await strangerLocks(t, alice.email);
+  lockedOut(t, await signIn(alice.email, alice.password, deviceToken), 'the device is locked');
+  // A reset token as the mail worker mints it (stored as its hash), then the reset over the API.
+  const token = randomBytes(32).toString('base64url');
+  await sql(
+    `insert into password_reset_tokens (id, user_id, token_hash, expires_at, sent_at) values (?, ?, ?, now() + interval '30 minutes', now())`,
+    [uuidv7(), alice.id, createHash('sha256').update(token).digest('hex')],
+  );
+  const newPassword = 'a-new-passphrase-after-reset';
+  t.is((await api.post('/auth/reset-password', { token, newPassword })).statusCode, 204);
+  t.deepEqual(await deviceCounts(alice.id), []);
+  expectData(t, await signIn(alice.email, newPassword, deviceToken));
+  expectData(t, await signIn(alice.email, newPassword));
 });
