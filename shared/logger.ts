@@ -17,6 +17,7 @@ export const REDACT_PATHS = [
   '*.refreshToken',
   '*.accessToken',
   '*.mfaToken',
+  '*.deviceToken',
   '*.code',
   '*.secret',
   '*.resetToken',
@@ -28,6 +29,7 @@ export const REDACT_PATHS = [
   'refreshToken',
   'accessToken',
   'mfaToken',
+  'deviceToken',
   'secret',
   'resetToken',
 ];

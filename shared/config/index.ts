@@ -1,7 +1,13 @@
 import { Value } from 'typebox/value';
-import { type Config, ConfigSchema, DEFAULT_APP_BASE_URL } from './schema.js';
+import {
+  type Config,
+  ConfigSchema,
+  DEFAULT_APP_BASE_URL,
+  LOCKOUT_MINUTES_RANGE,
+  LOCKOUT_THRESHOLD_RANGE,
+} from './schema.js';
 
-export { type Config, ConfigSchema, DEFAULT_APP_BASE_URL };
+export { type Config, ConfigSchema, DEFAULT_APP_BASE_URL, LOCKOUT_MINUTES_RANGE, LOCKOUT_THRESHOLD_RANGE };
 
 export class ConfigError extends Error {
   constructor(

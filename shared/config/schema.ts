@@ -5,6 +5,10 @@ export const DEFAULT_APP_BASE_URL = 'http://localhost:3000';
 
 const PositiveInt = (def: number, description: string) => Type.Integer({ minimum: 1, default: def, description });
 
+/** The bounds of the lockout figures, here and in the `security.*` operational policies: no value can disable or break sign-in. */
+export const LOCKOUT_THRESHOLD_RANGE = { minimum: 3, maximum: 100 } as const;
+export const LOCKOUT_MINUTES_RANGE = { minimum: 1, maximum: 1440 } as const;
+
 /** Every setting the service reads, with its default. Documented in the README (`npx tsx scripts/config-table.ts` prints the table). */
 export const ConfigSchema = Type.Object({
   NODE_ENV: Type.Enum(['development', 'test', 'production'], {
@@ -94,8 +98,17 @@ export const ConfigSchema = Type.Object({
     20,
     'requests per second per IP refused before their body was read (too large, no such route); past it, new connections from that IP are answered 429 at accept for the rest of the second',
   ),
-  LOCKOUT_THRESHOLD: PositiveInt(10, 'consecutive failed sign-ins of one email before it is locked out'),
-  LOCKOUT_MINUTES: PositiveInt(15, 'lockout duration, minutes'),
+  LOCKOUT_THRESHOLD: Type.Integer({
+    ...LOCKOUT_THRESHOLD_RANGE,
+    default: 10,
+    description:
+      'consecutive failed sign-ins (3..100) of one email, or of one device token, before it is locked out; the `security.lockoutThreshold` policy overrides',
+  }),
+  LOCKOUT_MINUTES: Type.Integer({
+    ...LOCKOUT_MINUTES_RANGE,
+    default: 15,
+    description: 'lockout duration, minutes (1..1440); the `security.lockoutMinutes` policy overrides',
+  }),
   REINSTATEMENT_WINDOW_DAYS: PositiveInt(30, 'days after cancellation or lapse a policy can be reinstated'),
   RENEWAL_LEAD_DAYS: PositiveInt(60, 'days before effectiveTo a renewal is generated'),
   DISPUTE_CLOSE_AFTER_DAYS: PositiveInt(14, 'days after resolution a dispute is closed'),

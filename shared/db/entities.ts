@@ -8,6 +8,7 @@ import {
   MfaRecoveryCode,
   PasswordResetRequest,
   PasswordResetToken,
+  SignInDeviceFailure,
   SignInFailure,
 } from '../domain/identity/credential.entities.js';
 import { AuthSession, RotatedToken } from '../domain/identity/session.entity.js';
@@ -37,6 +38,7 @@ export const entities = [
   PasswordResetToken,
   PasswordResetRequest,
   SignInFailure,
+  SignInDeviceFailure,
   RegistryEvent,
   OutboxRow,
   AuditEntry,

@@ -7,6 +7,7 @@ import { AccessTokenSigner } from './identity/access-token.js';
 import { takeCallerChanges } from './identity/caller-changes.js';
 import { CallerStamps } from './identity/caller-stamps.js';
 import { SecretBox } from './identity/crypto.js';
+import { DeviceTokens } from './identity/device-token.js';
 
 /** What domain services are given: the same object in the API and in the workers. */
 export interface ServiceDeps {
@@ -17,6 +18,8 @@ export interface ServiceDeps {
   accessTokens: AccessTokenSigner;
   /** Encrypts TOTP secrets at rest. */
   mfaSecrets: SecretBox;
+  /** Signs and reads the device tokens of sign-in (lockout per device). */
+  deviceTokens: DeviceTokens;
   /** Replaced after a commit that changes what a caller resolves to (see CallerResolver). */
   callerStamps: CallerStamps;
 }
@@ -39,6 +42,7 @@ export function createServiceDeps(config: Config, orm: Orm, log: Logger, redis: 
     uow: new UnitOfWork(orm, publishCallerChanges),
     accessTokens: new AccessTokenSigner(secret, config.ACCESS_TOKEN_TTL),
     mfaSecrets: new SecretBox(secret, 'mfa-secret'),
+    deviceTokens: new DeviceTokens(secret),
     callerStamps,
   };
 }

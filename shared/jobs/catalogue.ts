@@ -95,7 +95,7 @@ export const CATALOGUE = {
     'clean-outbox': { payload: Nothing, does: 'deletes outbox rows dispatched over 7 days ago' },
     'forget-sign-in-records': {
       payload: Nothing,
-      does: 'deletes failure counts of emails neither locked nor failed for a day, and reset requests handled over 7 days ago',
+      does: 'deletes failure counts of emails and device tokens neither locked nor failed for a day, and reset requests handled over 7 days ago',
     },
   },
 } as const satisfies Partial<Record<QueueName, Record<string, JobSpec>>>;

@@ -13,7 +13,6 @@ const ENV = {
   RATE_LIMIT_LOGIN_MAX: '100000',
   RATE_LIMIT_REFRESH_MAX: '100000',
   RATE_LIMIT_PASSWORD_MAX: '100000',
-  LOCKOUT_THRESHOLD: '3',
 };
 let writer: Stack;
 let reader: Stack;
@@ -104,18 +103,6 @@ test('refresh-token reuse ends the family on another process at once', async (t)
     'INVALID_REFRESH_TOKEN',
   );
   answers(t, await get(reader, next), 401, 'SESSION_REVOKED');
-});
-
-test('a lockout by failed sign-ins shows on another process at once', async (t) => {
-  const u = await warm(t);
-  for (let i = 0; i < 3; i++) {
-    await writer.app.inject({
-      method: 'POST',
-      url: '/auth/login',
-      payload: { email: u.email, password: 'wrong-password-123' },
-    });
-  }
-  answers(t, await get(reader, u.first.accessToken), 403, 'ACCOUNT_NOT_ACTIVE');
 });
 
 test('a role granted or removed on one process applies on another at once', async (t) => {

@@ -50,7 +50,7 @@ export interface Session {
 /** An account with a session of its own: what a request `.as(user)` needs. */
 export type SignedIn = Account & Session;
 
-/** The token pair of a sign-in through POST /auth/login (`token` is the access token). */
+/** The token pair of a sign-in through POST /auth/login (`token` is the access token) and its device token. */
 export interface SignInPair {
   accessToken: string;
   refreshToken: string;
@@ -58,6 +58,7 @@ export interface SignInPair {
   token: string;
   expiresIn: number;
   tokenType: string;
+  deviceToken: string;
   user: { id: string; email: string; status: string; mfaEnabled: boolean };
 }
 
@@ -145,13 +146,13 @@ const admin = (on: On) => user(on, { roles: ['admin'] });
 async function login(
   on: Pick<On, 'app'>,
   who: { email: string; password?: string | null },
-  opts: { password?: string; headers?: Record<string, string> } = {},
+  opts: { password?: string; deviceToken?: string; headers?: Record<string, string> } = {},
 ): Promise<SignInPair> {
   const password = opts.password ?? who.password ?? PASSWORD;
   const res = await on.app.inject({
     method: 'POST',
     url: '/auth/login',
-    payload: { email: who.email, password },
+    payload: { email: who.email, password, ...(opts.deviceToken ? { deviceToken: opts.deviceToken } : {}) },
     headers: opts.headers ?? {},
   });
   if (res.statusCode !== 200 || !res.json().data.accessToken)

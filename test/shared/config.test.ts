@@ -34,6 +34,12 @@ const invalid: [string, string][] = [
   ['APP_BASE_URL', 'https://app.example:99999'],
   ['MAIL_LINK_HOSTS', 'https://app.example'],
   ['MAIL_LINK_HOSTS', 'app.example/path'],
+  ['LOCKOUT_THRESHOLD', '2'],
+  ['LOCKOUT_THRESHOLD', '101'],
+  ['LOCKOUT_THRESHOLD', '2147483648'],
+  ['LOCKOUT_MINUTES', '0'],
+  ['LOCKOUT_MINUTES', '1441'],
+  ['LOCKOUT_MINUTES', '100000000'],
 ];
 for (const [variable, value] of invalid) {
   test(`a bad ${variable} (${value}) is refused with a message naming it`, (t) => {
@@ -52,6 +58,13 @@ test('the mails link to http://localhost:3000 by default, and to the hosts MAIL_
   });
   t.is(config.APP_BASE_URL, 'https://app.example/office');
   t.is(config.MAIL_LINK_HOSTS, 'app.example, help.example');
+});
+
+test('the lockout figures take the bounds of their operational policies: threshold 3..100, minutes 1..1440', (t) => {
+  const lowest = loadConfig({ LOCKOUT_THRESHOLD: '3', LOCKOUT_MINUTES: '1' });
+  const highest = loadConfig({ LOCKOUT_THRESHOLD: '100', LOCKOUT_MINUTES: '1440' });
+  t.deepEqual([lowest.LOCKOUT_THRESHOLD, lowest.LOCKOUT_MINUTES], [3, 1]);
+  t.deepEqual([highest.LOCKOUT_THRESHOLD, highest.LOCKOUT_MINUTES], [100, 1440]);
 });
 
 test('JWT_SECRET is required in production', (t) => {

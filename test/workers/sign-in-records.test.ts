@@ -2,11 +2,13 @@ import test from 'ava';
 import { forgetSignInRecords } from '../../shared/domain/maintenance/maintenance.js';
 import { uuidv7 } from '../../shared/ids.js';
 import { sqlOn, unique } from '../helpers/db.js';
+import { given } from '../helpers/given.js';
 import { type Stack, startStack } from '../helpers/stack.js';
 
 /**
- * The hourly clean-up of sign-in protection: failure counts (one per email tried, a user's or not)
- * and handled password-reset requests do not pile up, while a running lock and a recent count stay.
+ * The hourly clean-up of sign-in protection: failure counts (one per email tried, a user's or not, and
+ * one per device token) and handled password-reset requests do not pile up, while a running lock and a
+ * recent count stay.
  */
 let stack: Stack;
 test.before(async () => {
@@ -56,4 +58,25 @@ test('failure counts not added to for a day are forgotten unless the email is lo
     await sql(`select id from password_reset_requests where id in (?)`, [Object.values(requests)])
   ).map((r) => r.id);
   t.deepEqual(leftRequests.sort(), [requests.recent, requests.unhandled].sort());
+});
+
+test('failure counts of device tokens not added to for a day are forgotten unless the device is locked now', async (t) => {
+  const user = await given.account(stack);
+  const devices = { stale: uuidv7(), staleLockRanOut: uuidv7(), recent: uuidv7(), lockedNow: uuidv7() };
+  const insert = (deviceId: string, updatedAgo: string, lockedUntil: string | null) =>
+    sql(
+      `insert into sign_in_device_failures (device_id, user_id, failures, locked_until, updated_at) values (?, ?, 3, ${lockedUntil ?? 'null'}, now() - ?::interval)`,
+      [deviceId, user.id, updatedAgo],
+    );
+  await insert(devices.stale, '25 hours', null);
+  await insert(devices.staleLockRanOut, '25 hours', `now() - interval '1 hour'`);
+  await insert(devices.recent, '1 hour', null);
+  await insert(devices.lockedNow, '25 hours', `now() + interval '1 hour'`);
+
+  const forgotten = await forgetSignInRecords(stack.app.deps);
+  t.true(forgotten.deviceFailureCounts >= 2, JSON.stringify(forgotten));
+  const left = (await sql(`select device_id from sign_in_device_failures where user_id = ?`, [user.id])).map(
+    (r) => r.device_id,
+  );
+  t.deepEqual(left.sort(), [devices.recent, devices.lockedNow].sort());
 });

@@ -1,14 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import {
-  completeMfaLogin,
-  listSessions,
-  login,
-  logout,
-  logoutAll,
-  me,
-  refresh,
-  revokeSession,
-} from '../../../shared/domain/identity/auth.service.js';
+import { logout, logoutAll, me, refresh } from '../../../shared/domain/identity/auth.service.js';
 import { disableMfa, setupMfa, verifyMfa } from '../../../shared/domain/identity/mfa.service.js';
 import { MFA_WORKFLOW } from '../../../shared/domain/identity/mfa.workflow.js';
 import {
@@ -16,6 +7,8 @@ import {
   requestPasswordReset,
   resetPassword,
 } from '../../../shared/domain/identity/password.service.js';
+import { listSessions, revokeSession } from '../../../shared/domain/identity/sessions.js';
+import { completeMfaLogin, login } from '../../../shared/domain/identity/sign-in.js';
 import { ValidationError } from '../../../shared/errors/index.js';
 import { userAgentOf } from '../../http/caller.js';
 import { ok, sendPublicWrite, sendWrite, userActOf } from '../../http/reply.js';
@@ -33,7 +26,7 @@ const auth: FastifyPluginAsyncTypebox = async (app) => {
     '/auth/login',
     { config: publicCredential(config.RATE_LIMIT_LOGIN_MAX), schema: s.loginSchema },
     async (request, reply) => {
-      const { email, password, mfaToken, code } = request.body;
+      const { email, password, mfaToken, code, deviceToken } = request.body;
       if (mfaToken !== undefined || code !== undefined) {
         const missing = [
           !mfaToken && 'mfaToken',
@@ -50,7 +43,12 @@ const auth: FastifyPluginAsyncTypebox = async (app) => {
             ),
           );
         return sendPublicWrite(request, reply, 200, (act) =>
-          completeMfaLogin(deps, act, { mfaToken: mfaToken!, code: code!, userAgent: userAgentOf(request) }),
+          completeMfaLogin(deps, act, {
+            mfaToken: mfaToken!,
+            code: code!,
+            deviceToken,
+            userAgent: userAgentOf(request),
+          }),
         );
       }
       if (!email || !password) {
@@ -61,7 +59,7 @@ const auth: FastifyPluginAsyncTypebox = async (app) => {
         );
       }
       return sendPublicWrite(request, reply, 200, (act) =>
-        login(deps, act, { email, password, userAgent: userAgentOf(request) }),
+        login(deps, act, { email, password, deviceToken, userAgent: userAgentOf(request) }),
       );
     },
   );

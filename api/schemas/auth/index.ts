@@ -5,20 +5,36 @@ import { Email, Password, User, UserFields } from '../users/index.js';
 const tags = tag('auth', 'Signing in and out, tokens, sessions (one per device), passwords and MFA of the caller.');
 const Done = { 204: NoContent(), ...ERROR_RESPONSES };
 const OpaqueToken = Type.String({ minLength: 16, maxLength: 512, pattern: '^[A-Za-z0-9_-]+$' });
+/** Any text: one that is not a valid device token of the user counts as none (never a 400). */
+const DeviceToken = Type.String({
+  maxLength: 512,
+  description: 'The deviceToken of an earlier sign-in on this device',
+});
 const Code = Type.String({ minLength: 6, maxLength: 16, description: 'A 6-digit TOTP code or a recovery code' });
 
+const TokenPairFields = {
+  accessToken: Type.String({ description: 'Send as `Authorization: Bearer <accessToken>`' }),
+  refreshToken: Type.String({ description: 'Single use: POST /auth/refresh returns the next one' }),
+  tokenType: Type.Literal('Bearer'),
+  expiresIn: Type.Integer({ description: 'Access token lifetime, seconds' }),
+  familyId: Type.String({ description: 'The session (device) these tokens belong to' }),
+  user: User,
+};
 const TokenPair = component(
   'TokenPair',
+  Type.Object(TokenPairFields, { description: 'The tokens of a session and the signed-in user' }),
+);
+const SignedIn = component(
+  'SignedIn',
   Type.Object(
     {
-      accessToken: Type.String({ description: 'Send as `Authorization: Bearer <accessToken>`' }),
-      refreshToken: Type.String({ description: 'Single use: POST /auth/refresh returns the next one' }),
-      tokenType: Type.Literal('Bearer'),
-      expiresIn: Type.Integer({ description: 'Access token lifetime, seconds' }),
-      familyId: Type.String({ description: 'The session (device) these tokens belong to' }),
-      user: User,
+      ...TokenPairFields,
+      deviceToken: Type.String({
+        description:
+          'Opaque, valid 180 days: send it as deviceToken with later sign-ins from this device, so failures of others on your email never lock you out',
+      }),
     },
-    { description: 'The tokens of a session and the signed-in user' },
+    { description: 'A completed sign-in: the tokens of the new session, the signed-in user and a device token' },
   ),
 );
 const MfaChallenge = component(
@@ -76,22 +92,29 @@ export const loginSchema = {
   summary: 'Sign in',
   description:
     'First step: email and password, answering the tokens, or an MFA challenge when the user has MFA on. ' +
-    'Second step of an MFA sign-in: mfaToken and code. A wrong email or password answers 401 INVALID_CREDENTIALS; ' +
-    'a right password on an account that is not active answers 403. Consecutive failures (wrong passwords, wrong ' +
-    'MFA codes, wrong current passwords at change-password) lock the email out for a while, whether or not a user ' +
-    'has it: every sign-in for it then answers 429 RATE_LIMITED with Retry-After and details.reason ' +
-    'too_many_failed_sign_ins, before the password is checked.',
+    'Second step of an MFA sign-in: mfaToken and code. A completed sign-in answers a deviceToken: send it back as ' +
+    'deviceToken with later sign-ins (either step) from the same device. A wrong email or password answers 401 ' +
+    'INVALID_CREDENTIALS; a right password on an account that is not active answers 403. Consecutive failures ' +
+    '(wrong passwords, wrong MFA codes, wrong current passwords at change-password) are counted per device token ' +
+    'when a valid one of the user is sent, else per email, whether or not a user has it; at the threshold that ' +
+    'count locks for a while: the sign-ins it covers answer 429 RATE_LIMITED with Retry-After and ' +
+    'details.reason too_many_failed_sign_ins, before the password is checked. So failures of others lock the ' +
+    'email, never a device you signed in on. A lockout changes no account and ends no session.',
   body: Type.Object(
     {
       email: Type.Optional(Email),
       password: Type.Optional(Type.String({ minLength: 1, maxLength: 128 })),
       mfaToken: Type.Optional(OpaqueToken),
       code: Type.Optional(Code),
+      deviceToken: Type.Optional(DeviceToken),
     },
-    { additionalProperties: false, description: '{ email, password } or { mfaToken, code }' },
+    {
+      additionalProperties: false,
+      description: '{ email, password } or { mfaToken, code }, either with the deviceToken of an earlier sign-in',
+    },
   ),
   response: {
-    200: Envelope(Type.Union([TokenPair, MfaChallenge]), 'Signed in, or an MFA challenge'),
+    200: Envelope(Type.Union([SignedIn, MfaChallenge]), 'Signed in, or an MFA challenge'),
     ...ERROR_RESPONSES,
   },
 };
@@ -137,7 +160,7 @@ export const resetPasswordSchema = {
   security: [],
   summary: 'Reset the password with a mailed token',
   description:
-    'Sets a new password with the token of a reset (or set-password) mail: single use, 30 minutes. Unlocks a locked account and ends every session. An invalid, used or expired token answers 400 on body.token.',
+    "Sets a new password with the token of a reset (or set-password) mail: single use, 30 minutes. Unlocks a locked account, ends the sign-in lockout of the email and of the user's devices, and ends every session. An invalid, used or expired token answers 400 on body.token.",
   body: Type.Object({ token: OpaqueToken, newPassword: Password }, { additionalProperties: false }),
   response: Done,
 };
@@ -146,9 +169,13 @@ export const changePasswordSchema = {
   tags,
   summary: 'Change your password',
   description:
-    "Needs the current password; the new one must differ. Ends every other session; this one stays. A wrong current password counts towards the email's sign-in lockout.",
+    'Needs the current password; the new one must differ. Ends every other session; this one stays. A wrong current password counts towards the sign-in lockout, under the deviceToken when one of yours is sent, else under your email.',
   body: Type.Object(
-    { currentPassword: Type.String({ minLength: 1, maxLength: 128 }), newPassword: Password },
+    {
+      currentPassword: Type.String({ minLength: 1, maxLength: 128 }),
+      newPassword: Password,
+      deviceToken: Type.Optional(DeviceToken),
+    },
     { additionalProperties: false },
   ),
   response: Done,

@@ -1,6 +1,7 @@
 import { Type } from 'typebox';
 import { ID_ENTITIES } from '../../../shared/domain/id-patterns/id-pattern.entity.js';
 import { POLICY_CATEGORIES } from '../../../shared/domain/operational-policies/operational-policy.entity.js';
+import { settingRules } from '../../../shared/domain/operational-policies/settings.js';
 import { PageQuery, SearchQuery } from '../../http/pagination.js';
 import {
   component,
@@ -143,8 +144,7 @@ export const createOperationalPolicySchema = {
   operationId: 'createOperationalPolicy',
   tags: policyTags,
   summary: 'Create an operational policy',
-  description:
-    'Unique per category and key (409 otherwise). The key may be given with or without its category prefix. Values of the keys the service reads are validated: security.lockoutThreshold and security.lockoutMinutes positive integers, payments.maxSinglePaymentMinor a non-negative integer, kyc.requireVerifiedForPayout a boolean.',
+  description: `Unique per category and key (409 otherwise). The key may be given with or without its category prefix. Values of the keys the service reads are validated (400 on body.value otherwise): ${settingRules()}.`,
   body: Type.Object(
     {
       category: StringEnum(POLICY_CATEGORIES),
@@ -170,8 +170,7 @@ export const updateOperationalPolicySchema = {
   operationId: 'updateOperationalPolicy',
   tags: policyTags,
   summary: 'Update an operational policy',
-  description:
-    'Changes name, value, description or active (at least one); a change the service reads applies to the next request.',
+  description: `Changes name, value, description or active (at least one); a change the service reads applies to the next request. Values of the keys the service reads are validated as on create: ${settingRules()}.`,
   params: PolicyIdParams,
   body: Type.Object(
     {

@@ -36,7 +36,8 @@ export const UserFields = Type.Object(
     name: Type.String(),
     phone: Nullable(Type.String()),
     status: StringEnum(USER_STATUSES, {
-      description: 'pending until activated; locked after too many failed passwords',
+      description:
+        'pending until activated; locked: kept out until activated again (failed sign-ins never lock an account, only the email or device token tried)',
     }),
     insurerId: Type.Union([Type.String(), Type.Null()], {
       description: 'The insurer the user works for; null for platform staff',

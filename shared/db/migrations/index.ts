@@ -11,8 +11,8 @@ import { Migration20261122000900_quotations } from './Migration20261122000900_qu
 import { Migration20261122001000_templates_products } from './Migration20261122001000_templates_products.js';
 import { Migration20261124000100_audit_transaction_order } from './Migration20261124000100_audit_transaction_order.js';
 import { Migration20261124000200_outbox_notify_trigger } from './Migration20261124000200_outbox_notify_trigger.js';
+import { Migration20261125000100_device_tokens } from './Migration20261125000100_device_tokens.js';
 import { Migration20261125000300_four_eyes_note_visibility } from './Migration20261125000300_four_eyes_note_visibility.js';
-
 import { Migration20261125000500_correlation_ids } from './Migration20261125000500_correlation_ids.js';
 
 /** Every migration, in order. Listed explicitly so compiled and tsx runs apply the same set. */
@@ -35,4 +35,6 @@ export const migrationsList: MigrationObject[] = [
   },
 
   { name: 'Migration20261125000500_correlation_ids', class: Migration20261125000500_correlation_ids },
+
+  { name: 'Migration20261125000100_device_tokens', class: Migration20261125000100_device_tokens },
 ];

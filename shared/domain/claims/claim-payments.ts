@@ -43,12 +43,12 @@ export async function recordClaimPayment(
       throw new DomainRuleError('INVARIANT_VIOLATION', `amount must be in the claim's currency, ${claim.currency}`, {
         field: 'amount.currency',
       });
-    const limit = await operationalSetting(tx, 'payments.maxSinglePaymentMinor');
+    const limit = await operationalSetting(deps, tx, 'payments.maxSinglePaymentMinor');
     if (limit !== undefined && input.amount.amountMinor > limit)
       throw new DomainRuleError('PAYMENT_LIMIT_EXCEEDED', `A single payment may be at most ${limit} (minor units)`, {
         maxSinglePaymentMinor: limit,
       });
-    if (await operationalSetting(tx, 'kyc.requireVerifiedForPayout')) {
+    if (await operationalSetting(deps, tx, 'kyc.requireVerifiedForPayout')) {
       const agent = await db(tx)
         .selectFrom('users')
         .select('kyc_status')

@@ -56,6 +56,19 @@ export const SignInFailure = defineEntity({
   }),
 });
 
+/** Consecutive failed sign-ins presenting one device token of `user` and, at the threshold, that device's lock. */
+export const SignInDeviceFailure = defineEntity({
+  name: 'SignInDeviceFailure',
+  tableName: 'sign_in_device_failures',
+  properties: (p) => ({
+    deviceId: p.uuid().primary(),
+    user: () => p.manyToOne(User),
+    failures: p.integer().defaultRaw('0'),
+    lockedUntil: p.datetime().nullable(),
+    updatedAt: p.datetime().defaultRaw('now()'),
+  }),
+});
+
 /** A forgot-password request: the email as given (normalised); the worker finds the user, if any. */
 export const PasswordResetRequest = defineEntity({
   name: 'PasswordResetRequest',

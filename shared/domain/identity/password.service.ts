@@ -9,7 +9,14 @@ import type { ServiceDeps } from '../deps.js';
 import { User } from '../users/user.entity.js';
 import { PasswordResetRequest, PasswordResetToken } from './credential.entities.js';
 import { tokenHash } from './crypto.js';
-import { clearFailures, forgetFailures, normaliseEmail, recordFailedSignIn, refuseIfLocked } from './lockout.js';
+import {
+  clearFailures,
+  failureCounter,
+  forgetFailures,
+  normaliseEmail,
+  recordFailedSignIn,
+  refuseIfLocked,
+} from './lockout.js';
 import { assertPasswordAllowed, hashPassword, verifyPassword } from './passwords.js';
 import { revokeSessions } from './sessions.js';
 
@@ -112,7 +119,8 @@ export async function resetPassword(
       lockedUntil: null,
     });
     if (user.status === 'locked') user.status = 'active';
-    await forgetFailures(tx, user.email);
+    // The mailbox's owner: the email's lockout ends, and so do those of the user's own devices.
+    await forgetFailures(tx, user.email, user.id);
     const ended = await revokeSessions(tx, user.id, 'password_reset');
     return {
       result: undefined,
@@ -126,22 +134,26 @@ export async function resetPassword(
   });
 }
 
-/** Changes the caller's own password; every other session ends, this one stays. */
+/**
+ * Changes the caller's own password; every other session ends, this one stays. A wrong current
+ * password counts like a failed sign-in, under the device token's counter when one of the caller's
+ * is sent, else the email's.
+ */
 export async function changePassword(
   deps: ServiceDeps,
   act: UserAct,
-  input: { currentPassword: string; newPassword: string },
+  input: { currentPassword: string; newPassword: string; deviceToken?: string },
 ): Promise<void> {
   const { caller } = act;
   const current = await deps.orm.em.fork().findOneOrFail(User, caller.userId, { populate: ['passwordHash'] });
   // Guessing the current password with a stolen token counts towards the lockout like a sign-in.
-  const email = normaliseEmail(current.email);
-  await refuseIfLocked(deps.orm.em, email);
+  const counter = failureCounter(deps, normaliseEmail(current.email), caller.userId, input.deviceToken);
+  await refuseIfLocked(deps.orm.em, counter);
   if (!(await verifyPassword(current.passwordHash ?? null, input.currentPassword))) {
     return recordFailedSignIn(
       deps,
       act,
-      email,
+      counter,
       caller.userId,
       new UnauthenticatedError('INVALID_CREDENTIALS', 'The current password is incorrect'),
     );
@@ -158,7 +170,7 @@ export async function changePassword(
     const user = await tx.findOneOrFail(User, caller.userId, { lockMode: LockMode.PESSIMISTIC_WRITE });
     // The right current password is a success: the email's count starts again, unless a concurrent
     // failure has locked it since the check above (then 429, and the password stays as it was).
-    await clearFailures(tx, email);
+    await clearFailures(tx, counter);
     Object.assign(user, { passwordHash: hash, passwordChangedAt: raw<Date>('now()'), failedLoginCount: 0 });
     const ended = await revokeSessions(tx, caller.userId, 'password_change', caller.familyId);
     return {

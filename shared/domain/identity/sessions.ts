@@ -1,7 +1,11 @@
+import { LockMode, raw } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { sql } from 'kysely';
-import { db } from '../../db/database.js';
+import { db, iso } from '../../db/database.js';
+import { InvalidTransitionError, NotFoundError } from '../../errors/index.js';
 import { uuidv7 } from '../../ids.js';
+import type { UserAct } from '../act.js';
+import type { ServiceDeps } from '../deps.js';
 import { callerChanged } from './caller-changes.js';
 import { randomToken, tokenHash } from './crypto.js';
 import { AuthSession } from './session.entity.js';
@@ -69,4 +73,57 @@ export async function revokeFamily(em: EntityManager, familyId: string, reason: 
     .executeTakeFirst();
   if (row) callerChanged(em, row.user_id);
   return row !== undefined;
+}
+
+/** One of the caller's live sessions, as GET /auth/sessions lists it. */
+export interface SessionView {
+  familyId: string;
+  current: boolean;
+  createdAt: string;
+  lastUsedAt: string;
+  expiresAt: string;
+  userAgent: string | null;
+  ip: string | null;
+}
+
+export async function listSessions(deps: ServiceDeps, { caller }: UserAct): Promise<SessionView[]> {
+  const rows = await db(deps.orm.em)
+    .selectFrom('auth_sessions')
+    .select(['family_id', 'created_at', 'last_used_at', 'expires_at', 'user_agent', 'ip'])
+    .where('user_id', '=', caller.userId)
+    .where('revoked_at', 'is', null)
+    .where('expires_at', '>', sql<string>`now()`)
+    .orderBy('last_used_at', 'desc')
+    .execute();
+  return rows.map((r) => ({
+    familyId: r.family_id,
+    current: r.family_id === caller.familyId,
+    createdAt: iso(r.created_at),
+    lastUsedAt: iso(r.last_used_at),
+    expiresAt: iso(r.expires_at),
+    userAgent: r.user_agent,
+    ip: r.ip,
+  }));
+}
+
+/** Revokes another device's session; the current one is ended with logout instead. */
+export async function revokeSession(
+  deps: ServiceDeps,
+  act: UserAct,
+  { familyId }: { familyId: string },
+): Promise<void> {
+  const { caller } = act;
+  if (familyId === caller.familyId)
+    throw new InvalidTransitionError('current', 'revoke', ['other sessions'], 'session');
+  await deps.uow.run(act, async (tx) => {
+    const session = await tx.findOne(
+      AuthSession,
+      { familyId, user: caller.userId, revokedAt: null },
+      { lockMode: LockMode.PESSIMISTIC_WRITE },
+    );
+    if (!session) throw new NotFoundError('No such session');
+    Object.assign(session, { revokedAt: raw<Date>('now()'), revokedReason: 'revoked_by_user' });
+    callerChanged(tx, caller.userId);
+    return { result: undefined, audit: { action: 'auth.session_revoke', subjectType: 'session', subjectId: familyId } };
+  });
 }

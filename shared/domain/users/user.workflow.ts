@@ -1,7 +1,7 @@
 import { defineWorkflow } from '../workflow.js';
 import { USER_STATUSES, type UserStatus } from './user.entity.js';
 
-/** A user's status: the administrators' actions and the service's own lockout. */
+/** A user's status: the administrators' actions, and the system moves of a lock (failed sign-ins lock an email or a device, never the account). */
 export const USER_WORKFLOW = defineWorkflow('user', USER_STATUSES, {
   activate: {
     from: ['pending', 'suspended', 'locked'],

@@ -41,11 +41,20 @@ const claimsOf = (jwt: string) => JSON.parse(Buffer.from(jwt.split('.')[1], 'bas
 
 // ---- Sign-in without MFA ----
 
-test('signing in without MFA answers 200 with a Bearer token pair valid 900 s, the family and the user without secrets', async (t) => {
+test('signing in without MFA answers 200 with a Bearer token pair valid 900 s, the family, a device token and the user without secrets', async (t) => {
   const user = await given.account(stack);
   const res = await signIn(user.email, user.password);
   const data = expectData(t, res);
-  t.deepEqual(Object.keys(data).sort(), ['accessToken', 'expiresIn', 'familyId', 'refreshToken', 'tokenType', 'user']);
+  t.deepEqual(Object.keys(data).sort(), [
+    'accessToken',
+    'deviceToken',
+    'expiresIn',
+    'familyId',
+    'refreshToken',
+    'tokenType',
+    'user',
+  ]);
+  t.regex(data.deviceToken, /^[A-Za-z0-9_-]{40,}$/, 'an opaque device token');
   t.like(data, { tokenType: 'Bearer', expiresIn: 900, user: { id: user.id, email: user.email, status: 'active' } });
   t.regex(data.familyId, UUID);
   t.true(typeof data.accessToken === 'string' && data.accessToken.split('.').length === 3);
@@ -181,6 +190,8 @@ test('audit entries of sign-ins, failed sign-ins and refreshes never contain the
   const failedWith = wrong();
   expectError(t, await signIn(user.email, failedWith), 401, 'INVALID_CREDENTIALS');
   const pair = await given.login(stack, user);
+  const withDevice = { email: user.email, password: wrong(), deviceToken: pair.deviceToken };
+  expectError(t, await api.post('/auth/login', withDevice), 401, 'INVALID_CREDENTIALS');
   const next = expectData(t, await api.post('/auth/refresh', { refreshToken: pair.refreshToken }));
   const [entries] = await sql(
     `select array_agg(action order by commit_seq) as actions from audit_entries where actor = ? or subject_id in (?, ?)`,
@@ -195,6 +206,7 @@ test('audit entries of sign-ins, failed sign-ins and refreshes never contain the
     accessToken: pair.accessToken,
     newRefreshToken: next.refreshToken,
     newAccessToken: next.accessToken,
+    deviceToken: pair.deviceToken,
   };
   for (const [name, secret] of Object.entries(secrets)) {
     const [hit] = await sql(`select count(*)::int as n from audit_entries a where a::text like ?`, [`%${secret}%`]);

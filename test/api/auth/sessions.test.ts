@@ -1,5 +1,5 @@
 import test, { type ExecutionContext } from 'ava';
-import type { SessionView } from '../../../shared/domain/identity/auth.service.js';
+import type { SessionView } from '../../../shared/domain/identity/sessions.js';
 import { uuidv7 } from '../../../shared/ids.js';
 import { type Api, client, type Response } from '../../helpers/client.js';
 import { sqlOn } from '../../helpers/db.js';
