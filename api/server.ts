@@ -1,37 +1,4 @@
-import type { FastifyInstance } from 'fastify';
-import { type Config, loadConfig } from '../shared/config/index.js';
-import type { Orm } from '../shared/db/orm.js';
-import { warnWhenMailNotConfigured } from '../shared/domain/mail/delivery.js';
-import { createLogger } from '../shared/logger.js';
-import { isEntry, onShutdown, runMain } from '../shared/process.js';
-import { buildApp } from './app.js';
+import { runProcess } from '../shared/process.js';
 
-/**
- * Stops accepting, lets in-flight requests finish, then closes pools. Connections that were busy
- * when closing began go idle later; they are closed as they do, instead of waiting out keep-alive.
- */
-export async function closeWebServer(app: FastifyInstance): Promise<void> {
-  const sweep = setInterval(() => app.server.closeIdleConnections(), 100);
-  try {
-    await app.close();
-  } finally {
-    clearInterval(sweep);
-  }
-}
-
-/** The only place that listens. */
-export async function startWebServer(config: Config, orm?: Orm) {
-  const app = await buildApp({ config, orm });
-  await app.listen({ port: config.PORT, host: config.HOST });
-  return app;
-}
-
-if (isEntry(import.meta.url)) {
-  runMain(async () => {
-    const config = loadConfig();
-    const log = createLogger(config.LOG_LEVEL, 'web');
-    warnWhenMailNotConfigured(config, log);
-    const app = await startWebServer(config);
-    onShutdown(log, config.SHUTDOWN_GRACE_MS, () => closeWebServer(app));
-  });
-}
+/** The web process: HTTP only. The app loads once the settings are checked (api/listen.ts). */
+runProcess(import.meta.url, async (config) => (await import('./listen.js')).serveHttp(config));

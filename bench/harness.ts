@@ -1,9 +1,9 @@
 import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { prepareDatabase } from '../scripts/migrate.js';
 import { type Config, loadConfig } from '../shared/config/index.js';
 import { createOrm, type Orm } from '../shared/db/orm.js';
+import { prepareDatabase } from '../shared/db/prepare-database.js';
 
 const adminUrl = process.env.BENCH_DATABASE_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 

@@ -1,11 +1,11 @@
 import { loadConfig } from '../shared/config/index.js';
 import { DEMO_PASSWORD, seedDemoData } from '../shared/db/demo-data.js';
 import { createOrm } from '../shared/db/orm.js';
+import { prepareDatabase } from '../shared/db/prepare-database.js';
 import { createServiceDeps } from '../shared/domain/deps.js';
 import { createLogger } from '../shared/logger.js';
 import { isEntry, runMain } from '../shared/process.js';
 import { createRedis } from '../shared/redis.js';
-import { prepareDatabase } from './migrate.js';
 
 /**
  * `npm run db:seed`: migrates, then fills the database with the demo data set (once: a second run

@@ -4,7 +4,7 @@ import { Redis } from 'ioredis';
 import pg from 'pg';
 import { loadConfig } from '../shared/config/index.js';
 import { createOrm } from '../shared/db/orm.js';
-import { prepareDatabase } from './migrate.js';
+import { prepareDatabase } from '../shared/db/prepare-database.js';
 
 /**
  * `npm test`: makes this run's own template database (migrated and seeded once), runs ava, whose

@@ -1,6 +1,6 @@
 import { realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { ConfigError } from './config/index.js';
+import { type Config, ConfigError, loadConfig } from './config/index.js';
 import type { Logger } from './logger.js';
 
 /** True when this module is the file node was started with. */
@@ -24,6 +24,15 @@ export function runMain(main: () => Promise<unknown>): void {
     }
     process.exit(1);
   });
+}
+
+/**
+ * A process's entry point (web, worker, release, start): it reads and checks the settings before it
+ * loads the modules that do the work, which take a second or more to load, so a bad setting stops the
+ * process at once. `main` imports those modules.
+ */
+export function runProcess(moduleUrl: string, main: (config: Config) => Promise<unknown>): void {
+  if (isEntry(moduleUrl)) runMain(async () => main(loadConfig()));
 }
 
 /**

@@ -3,9 +3,11 @@ import type { Redis } from 'ioredis';
 import type { Config } from '../shared/config/index.js';
 import { createOrm, type Orm } from '../shared/db/orm.js';
 import { createServiceDeps, type ServiceDeps } from '../shared/domain/deps.js';
+import { warnWhenMailNotConfigured } from '../shared/domain/mail/delivery.js';
 import { createMailTransport } from '../shared/domain/mail/transport.js';
 import { CATALOGUE, type JobQueue } from '../shared/jobs/catalogue.js';
 import { createLogger, type Logger } from '../shared/logger.js';
+import { onShutdown } from '../shared/process.js';
 import { OutboxRelay } from '../shared/queues/outbox-relay.js';
 import { QueueSet } from '../shared/queues/queue-set.js';
 import { createRedis, settled } from '../shared/redis.js';
@@ -119,4 +121,12 @@ export async function startWorkers(opts: StartWorkersOptions): Promise<WorkerHan
       if (ownOrm) await orm.close();
     },
   };
+}
+
+/** The worker process (workers/worker.ts) once its settings are checked: jobs until SIGTERM. */
+export async function runWorkerProcess(config: Config): Promise<void> {
+  const log = createLogger(config.LOG_LEVEL, 'worker');
+  warnWhenMailNotConfigured(config, log);
+  const handle = await startWorkers({ config, log });
+  onShutdown(log, config.SHUTDOWN_GRACE_MS, () => handle.close());
 }

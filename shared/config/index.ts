@@ -1,4 +1,5 @@
 import { Value } from 'typebox/value';
+import { expectationOf } from './expects.js';
 import {
   type Config,
   ConfigSchema,
@@ -9,46 +10,62 @@ import {
 
 export { type Config, ConfigSchema, DEFAULT_APP_BASE_URL, LOCKOUT_MINUTES_RANGE, LOCKOUT_THRESHOLD_RANGE };
 
+/** One bad setting: its name and what is wrong with it (never its value: it may be a secret). */
+export interface ConfigIssue {
+  variable: string;
+  problem: string;
+}
+
+/** Every bad setting of the environment at once, one line each. */
 export class ConfigError extends Error {
-  constructor(
-    readonly variable: string,
-    reason: string,
-  ) {
-    super(`Invalid configuration: ${variable} ${reason}`);
+  readonly issues: ConfigIssue[];
+
+  constructor(issues: ConfigIssue[]) {
+    super(`Invalid configuration:\n${issues.map((i) => `  ${i.variable} ${i.problem}`).join('\n')}`);
     this.name = 'ConfigError';
+    this.issues = issues;
+  }
+
+  get variables(): string[] {
+    return this.issues.map((i) => i.variable);
   }
 }
 
 const DEV_JWT_SECRET = 'development-only-jwt-secret-do-not-use-in-production';
 
 /**
- * Reads and validates the environment once. A bad value throws a ConfigError naming the variable,
- * so a misconfigured process stops at start instead of failing on first use.
+ * Reads and validates the environment once. Bad values throw one ConfigError naming every bad
+ * variable and what it expects, so a misconfigured process stops at start, and its operator fixes
+ * all of them in one go instead of one per restart.
+ *
+ * (This folder is plain erasable TypeScript: `npm start` checks the settings from these sources with
+ * Node's type stripping before it builds anything; scripts/check-config.mjs.)
  */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const known = Object.keys(ConfigSchema.properties) as (keyof Config)[];
+  const properties: Record<string, object> = ConfigSchema.properties;
   const raw: Record<string, unknown> = {};
-  for (const key of known) {
+  for (const key of Object.keys(properties)) {
     const value = env[key];
     if (value !== undefined && value !== '') raw[key] = value;
   }
   const converted = Value.Convert(ConfigSchema, Value.Default(ConfigSchema, raw));
-  const firstError = [...Value.Errors(ConfigSchema, converted)][0];
-  if (firstError) {
-    const variable = firstError.instancePath.replace(/^\//, '').split('/')[0] || 'environment';
-    const value = raw[variable];
-    const shown = value === undefined ? 'is missing' : 'has an invalid value';
-    throw new ConfigError(variable, `${shown}: ${firstError.message}`);
+  const issues = new Map<string, string>();
+  for (const error of Value.Errors(ConfigSchema, converted)) {
+    const variable = error.instancePath.replace(/^\//, '').split('/')[0] || 'environment';
+    if (issues.has(variable)) continue;
+    const shown = raw[variable] === undefined ? 'is missing' : 'has an invalid value';
+    issues.set(variable, `${shown}: expected ${expectationOf(variable, properties[variable] ?? {})}`);
   }
   const config = converted as Config;
-  if (!config.JWT_SECRET) {
+  if (!config.JWT_SECRET && !issues.has('JWT_SECRET')) {
     if (config.NODE_ENV === 'production')
-      throw new ConfigError('JWT_SECRET', 'is required outside development and test');
-    config.JWT_SECRET = DEV_JWT_SECRET;
+      issues.set('JWT_SECRET', 'is missing: required in production, at least 32 characters');
+    else config.JWT_SECRET = DEV_JWT_SECRET;
   }
-  if (!URL.canParse(config.APP_BASE_URL)) throw new ConfigError('APP_BASE_URL', 'is not a valid http(s) URL');
-  if (config.BOOTSTRAP_ADMIN_EMAIL && !config.BOOTSTRAP_ADMIN_PASSWORD) {
-    throw new ConfigError('BOOTSTRAP_ADMIN_PASSWORD', 'is required when BOOTSTRAP_ADMIN_EMAIL is set');
-  }
+  if (!issues.has('APP_BASE_URL') && !URL.canParse(config.APP_BASE_URL))
+    issues.set('APP_BASE_URL', 'has an invalid value: expected an http(s) URL');
+  if (config.BOOTSTRAP_ADMIN_EMAIL && !config.BOOTSTRAP_ADMIN_PASSWORD && !issues.has('BOOTSTRAP_ADMIN_PASSWORD'))
+    issues.set('BOOTSTRAP_ADMIN_PASSWORD', 'is missing: required when BOOTSTRAP_ADMIN_EMAIL is set');
+  if (issues.size) throw new ConfigError([...issues].map(([variable, problem]) => ({ variable, problem })));
   return Object.freeze(config);
 }

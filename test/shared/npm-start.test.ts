@@ -1,28 +1,28 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { dirname, join, relative, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import test from 'ava';
-import ts from 'typescript';
+import { compiledTree } from '../helpers/compiled-tree.js';
 import { createTestDatabase, testConfig } from '../helpers/stack.js';
+
+const root = resolve(import.meta.dirname, '../..');
 
 /**
  * `npm start` as a user runs it, in production without SMTP_URL: the project's own package.json and
- * start script, run by npm, on a compiled tree. The compiled tree is this checkout's sources (the
- * files tsconfig.build.json names) transpiled file by file into a temporary directory, which takes a
- * second where `npm run build` type-checks for many; prestart (dependency check and build) is skipped
- * with --ignore-scripts, so the test never installs anything.
+ * start scripts, run by npm, on a tree built from the current sources (test/helpers/compiled-tree.ts).
+ * Its prestart checks the settings and finds dist/ built from the sources as they are: it installs
+ * nothing and does not compile.
  */
 
-const root = resolve(import.meta.dirname, '../..');
 let dir: string;
 let npm: ChildProcess;
 let exited: Promise<number | null>;
 let output = '';
 let base: string;
 let port: number;
+let hashBefore: string;
 
 async function freePort(): Promise<number> {
   const server = createServer().listen(0, '127.0.0.1');
@@ -30,37 +30,6 @@ async function freePort(): Promise<number> {
   const { port } = server.address() as { port: number };
   server.close();
   return port;
-}
-
-/** What `npm run build` makes, in dir/dist: every file of tsconfig.build.json as JavaScript, and the sign-in page. */
-function build(into: string): void {
-  const parsed = ts.getParsedCommandLineOfConfigFile(
-    join(root, 'tsconfig.build.json'),
-    {},
-    {
-      ...ts.sys,
-      onUnRecoverableConfigFileDiagnostic: (d) => {
-        throw new Error(ts.flattenDiagnosticMessageText(d.messageText, '\n'));
-      },
-    },
-  );
-  if (!parsed) throw new Error('tsconfig.build.json could not be read');
-  const compilerOptions = {
-    ...parsed.options,
-    module: ts.ModuleKind.ESNext,
-    moduleResolution: ts.ModuleResolutionKind.Bundler,
-    sourceMap: false,
-  };
-  for (const file of parsed.fileNames) {
-    if (file.endsWith('.d.ts')) continue;
-    const { outputText } = ts.transpileModule(readFileSync(file, 'utf8'), { fileName: file, compilerOptions });
-    const out = join(into, 'dist', relative(root, file).replace(/\.ts$/, '.js'));
-    mkdirSync(dirname(out), { recursive: true });
-    writeFileSync(out, outputText);
-  }
-  copyFileSync(join(root, 'api/plugins/board-sign-in.html'), join(into, 'dist/api/plugins/board-sign-in.html'));
-  copyFileSync(join(root, 'package.json'), join(into, 'package.json'));
-  symlinkSync(join(root, 'node_modules'), join(into, 'node_modules'), 'dir');
 }
 
 /** The pino entries written so far. */
@@ -71,13 +40,13 @@ const entries = () =>
     .map((line) => JSON.parse(line) as { level: number; pid: number; msg: string; mail?: string });
 
 test.before(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'npm-start-'));
-  build(dir);
+  dir = compiledTree('npm-start-');
+  hashBefore = readFileSync(join(dir, 'dist/.sources-hash'), 'utf8');
   const config = testConfig(await createTestDatabase());
   port = await freePort();
   base = `http://127.0.0.1:${port}`;
   const { SMTP_URL: _unset, ...env } = process.env;
-  npm = spawn('npm', ['start', '--ignore-scripts'], {
+  npm = spawn('npm', ['start'], {
     cwd: dir,
     env: {
       ...env,
@@ -121,6 +90,12 @@ test.after.always(() => {
   }
   if (npm?.exitCode === null) npm.kill('SIGKILL');
   if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+test.serial('a start of a tree built from its current sources checks the settings and does not compile', (t) => {
+  t.regex(output, /dist\/ is built from the current sources: not compiling/);
+  t.notRegex(output, /Compiling|Installing/);
+  t.is(readFileSync(join(dir, 'dist/.sources-hash'), 'utf8'), hashBefore);
 });
 
 test.serial(

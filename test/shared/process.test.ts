@@ -34,13 +34,16 @@ test('a bad setting stops the web process at start with a message naming the var
   const proc = run('api/server.ts', { PORT: 'eighty', NODE_ENV: 'test' });
   const code = await proc.exited;
   t.is(code, 1);
-  t.regex(proc.err(), /Invalid configuration: PORT/);
+  t.regex(
+    proc.err(),
+    /^Invalid configuration:\n {2}PORT has an invalid value: expected a whole number from 0 to 65535\n$/,
+  );
 });
 
 test('a bad setting stops the worker process too', async (t) => {
   const proc = run('workers/worker.ts', { REDIS_URL: 'nowhere', NODE_ENV: 'test' });
   t.is(await proc.exited, 1);
-  t.regex(proc.err(), /Invalid configuration: REDIS_URL/);
+  t.regex(proc.err(), /^Invalid configuration:\n {2}REDIS_URL has an invalid value: expected a Redis URL/);
 });
 
 test('on SIGTERM the web process finishes the request in flight, then exits 0', async (t) => {

@@ -88,6 +88,11 @@ test.serial(
     const agent = await given.account(stack);
     const due = await quotations(agent.id, 12, 'quoted', -2);
     const queue = stack.app.queues.get('quotations');
+    // A call while the scheduler's run waits or runs joins it (200): let the run at the worker's start end.
+    await waitFor(
+      async () => (await queue.getJobs(['waiting', 'active', 'prioritized'])).length === 0,
+      "the scheduler's first sweep",
+    );
 
     const requested = await api.as(underwriter).post('/quotations/sweep/expire');
     const first = expectData(t, requested, 201);

@@ -57,17 +57,21 @@ export interface SweepRequest {
  * POST /quotations/sweep/expire: hands the expiry sweep to the `quotations` worker, once. The job goes
  * straight to BullMQ rather than through the outbox: it changes nothing in the database, and a job
  * lost between this request and Redis is a sweep that the next call or the schedule runs anyway.
- * BullMQ's deduplication decides atomically in Redis: while the last manual sweep is waiting or
- * running its id comes back (200); once it has finished a new one is queued (201).
+ * A sweep already waiting or running, the job scheduler's included, is answered (200) instead of a
+ * second one. Otherwise BullMQ's deduplication decides atomically in Redis between manual calls: while
+ * the last manual sweep is waiting or running its id comes back (200); once it has finished a new one
+ * is queued (201).
  */
 export async function requestQuotationSweep(
   deps: ServiceDeps,
   act: UserAct,
-  input: { queue: Pick<Queue, 'add' | 'getJob'> },
+  input: { queue: Pick<Queue, 'add' | 'getJob' | 'getJobs'> },
 ): Promise<SweepRequest> {
   const { name } = job('quotations.expire', {});
   const payload = withTrace({}, traceOf(act));
   checkJob('quotations', name, payload);
+  const found = await sweepUnderWay(input.queue, name);
+  if (found) return recordSweepRequest(deps, act, name, { jobId: found.id, state: found.state, queued: false });
   const candidateId = `expire-manual-${uuidv7()}`;
   const added = await input.queue.add(name, payload, {
     jobId: candidateId,
@@ -77,15 +81,33 @@ export async function requestQuotationSweep(
   });
   const jobId = added.id ?? candidateId;
   const queued = jobId === candidateId;
-  const found = queued ? added : await input.queue.getJob(jobId);
-  const state = found ? await found.getState() : 'unknown';
-  return deps.uow.run(act, async () => ({
-    result: { jobId, state, queued },
+  const existing = queued ? added : await input.queue.getJob(jobId);
+  const state = existing ? await existing.getState() : 'unknown';
+  return recordSweepRequest(deps, act, name, { jobId, state, queued });
+}
+
+const recordSweepRequest = (deps: ServiceDeps, act: UserAct, name: string, result: SweepRequest) =>
+  deps.uow.run(act, async () => ({
+    result,
     audit: {
       action: 'quotation.sweep.request',
       subjectType: 'job',
-      subjectId: jobId,
-      summary: { queue: 'quotations', job: name, queued, state },
+      subjectId: result.jobId,
+      summary: { queue: 'quotations', job: name, queued: result.queued, state: result.state },
     },
   }));
+
+/**
+ * A sweep running or waiting to run, manual or the job scheduler's, running first. The queue holds
+ * only sweeps, so these lists are short; the scheduler's next run, delayed until its time, is not one.
+ * (A scheduled run that comes due between this look and the add below runs beside the manual one:
+ * the sweep is safe to run twice at once, item by item.)
+ */
+async function sweepUnderWay(queue: Pick<Queue, 'getJobs'>, name: string) {
+  for (const state of ['active', 'waiting', 'prioritized'] as const) {
+    const jobs = await queue.getJobs([state], 0, 99, true);
+    const sweep = jobs.find((j) => j?.name === name && j.id);
+    if (sweep?.id) return { id: sweep.id, state };
+  }
+  return undefined;
 }

@@ -1,5 +1,4 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { sql } from 'kysely';
 import { db, jsonRows } from '../../db/database.js';
 import type { AuditInput } from '../../db/unit-of-work.js';
 import { job } from '../../jobs/catalogue.js';
@@ -7,14 +6,22 @@ import type { Act } from '../act.js';
 import type { ServiceDeps } from '../deps.js';
 import type { KycStatus } from '../users/user.entity.js';
 import { type Delivery, deliveryOf } from './delivery.js';
+
+import { dataText, namedUsers, namesOf, type UserKyc } from './named-users.js';
 import type { RegistryEventStatus } from './registry-event.entity.js';
 
-/** Registry event types the service acts on, and the kycStatus each one sets. */
-export const ACTED_UPON: Record<string, KycStatus> = {
-  'identity.verified': 'verified',
-  'identity.rejected': 'rejected',
-  'identity.revoked': 'revoked',
-};
+/**
+ * Registry event types the service acts on, and the kycStatus each one sets. A Map, so a type is
+ * matched as an exact own key: `constructor` or `__proto__` are not types, whatever an object inherits.
+ */
+const ACTED_UPON: ReadonlyMap<string, KycStatus> = new Map([
+  ['identity.verified', 'verified'],
+  ['identity.rejected', 'rejected'],
+  ['identity.revoked', 'revoked'],
+]);
+
+/** The kycStatus an event of this type sets, or undefined for a type not acted upon. */
+export const kycStatusSetBy = (type: string): KycStatus | undefined => ACTED_UPON.get(type);
 
 export interface RegistryEventInput {
   eventId: string;
@@ -85,71 +92,6 @@ export async function processRegistryEvent(
   return outcome.state;
 }
 
-/** users.id as text is lowercase and hyphenated: only a userId of that form ever matched it. */
-const CANONICAL_UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-
-/** A text field of the delivery's `data`, or null (the stored payload is the body as received). */
-function dataText(payload: Record<string, unknown>, name: string): string | null {
-  const data: unknown = payload.data;
-  const value: unknown = typeof data === 'object' && data !== null ? Reflect.get(data, name) : undefined;
-  return typeof value === 'string' ? value : null;
-}
-
-/** What an event names its user by: a userId (only a canonical one can match) and an email. */
-function namesOf(payload: Record<string, unknown>) {
-  const userId = dataText(payload, 'userId');
-  const email = dataText(payload, 'email');
-  return { userId, canonicalId: userId && CANONICAL_UUID.test(userId) ? userId : null, email };
-}
-
-interface UserKyc {
-  id: string;
-  kyc_status: KycStatus;
-  kyc_reference: string | null;
-  national_id: string | null;
-}
-
-/**
- * The users the events name, locked in id order, in one query: by canonical id, and by email
- * compared as PostgreSQL's lower() compares (each row says which of the given emails matched it).
- */
-async function namedUsers(em: EntityManager, names: ReturnType<typeof namesOf>[]) {
-  const ids = [...new Set(names.flatMap((n) => (n.canonicalId ? [n.canonicalId] : [])))];
-  const emails = [...new Set(names.flatMap((n) => (n.email ? [n.email] : [])))];
-  const byId = new Map<string, UserKyc>();
-  const byEmail = new Map<string, UserKyc>();
-  if (!ids.length && !emails.length) return { byId, byEmail };
-  const rows = await db(em)
-    .selectFrom('users')
-    .select(['id', 'kyc_status', 'kyc_reference', 'national_id'])
-    .select(
-      sql<string[]>`array(select g from unnest(${emails}::text[]) g where lower(g) = lower(users.email))`.as('given'),
-    )
-    .where((eb) =>
-      eb.or([
-        ...(ids.length ? [eb('id', 'in', ids)] : []),
-        ...(emails.length
-          ? [
-              eb(
-                sql<string>`lower(email)`,
-                'in',
-                emails.map((e) => sql<string>`lower(${e})`),
-              ),
-            ]
-          : []),
-      ]),
-    )
-    .orderBy('id')
-    .forUpdate()
-    .execute();
-  for (const { given, ...user } of rows) {
-    const kyc = { ...user, kyc_status: user.kyc_status as KycStatus };
-    byId.set(kyc.id, kyc);
-    for (const email of given) byEmail.set(email, kyc);
-  }
-  return { byId, byEmail };
-}
-
 /**
  * Applies events to their users in one set of statements, whatever their number: the events are
  * claimed (marked processed) if their status is one of `from`, their users locked in id order, each
@@ -193,7 +135,7 @@ async function applyEvents(
   const failed: { event_id: string; reason: string }[] = [];
   for (const { event, names, request } of due) {
     const eventId = event.event_id;
-    const kycStatus = ACTED_UPON[event.type];
+    const kycStatus = kycStatusSetBy(event.type);
     const viaId = names.canonicalId ? users.byId.get(names.canonicalId) : undefined;
     const viaEmail = names.email ? users.byEmail.get(names.email) : undefined;
     // Naming both a userId and an email, the event must name one user by both: never pick one of two people.

@@ -5,7 +5,7 @@ import { job, REGISTRY_BATCH_MAX } from '../../jobs/catalogue.js';
 import { type Act, webhookAct } from '../act.js';
 import type { ServiceDeps } from '../deps.js';
 import { deliveryOf } from './delivery.js';
-import { ACTED_UPON, type ReceivedEvent, type RegistryEventInput } from './registry-events.js';
+import { kycStatusSetBy, type ReceivedEvent, type RegistryEventInput } from './registry-events.js';
 
 interface Delivery {
   act: Act;
@@ -32,7 +32,7 @@ export class RegistryIntake {
   receive(act: Act, { event, webhookId }: { event: RegistryEventInput; webhookId: string }): Promise<ReceivedEvent> {
     if (webhookId !== event.eventId)
       return Promise.reject(new InvalidSignatureError('webhook-id must equal the eventId of the body'));
-    const status = event.type in ACTED_UPON ? 'queued' : 'ignored';
+    const status = kycStatusSetBy(event.type) ? 'queued' : 'ignored';
     return new Promise((resolve, reject) => {
       this.waiting.push({ act, event, status, resolve, reject });
       if (this.storing) return;

@@ -1,0 +1,35 @@
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../shared/config/index.js';
+import type { Orm } from '../shared/db/orm.js';
+import { warnWhenMailNotConfigured } from '../shared/domain/mail/delivery.js';
+import { createLogger } from '../shared/logger.js';
+import { onShutdown } from '../shared/process.js';
+import { buildApp } from './app.js';
+
+/**
+ * Stops accepting, lets in-flight requests finish, then closes pools. Connections that were busy
+ * when closing began go idle later; they are closed as they do, instead of waiting out keep-alive.
+ */
+export async function closeWebServer(app: FastifyInstance): Promise<void> {
+  const sweep = setInterval(() => app.server.closeIdleConnections(), 100);
+  try {
+    await app.close();
+  } finally {
+    clearInterval(sweep);
+  }
+}
+
+/** The only place that listens. */
+export async function startWebServer(config: Config, orm?: Orm) {
+  const app = await buildApp({ config, orm });
+  await app.listen({ port: config.PORT, host: config.HOST });
+  return app;
+}
+
+/** The web process (api/server.ts) once its settings are checked: HTTP until SIGTERM. */
+export async function serveHttp(config: Config): Promise<void> {
+  const log = createLogger(config.LOG_LEVEL, 'web');
+  warnWhenMailNotConfigured(config, log);
+  const app = await startWebServer(config);
+  onShutdown(log, config.SHUTDOWN_GRACE_MS, () => closeWebServer(app));
+}

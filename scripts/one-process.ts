@@ -1,0 +1,23 @@
+import { closeWebServer, startWebServer } from '../api/listen.js';
+import type { Config } from '../shared/config/index.js';
+import { createOrm } from '../shared/db/orm.js';
+import { prepareDatabase } from '../shared/db/prepare-database.js';
+import { warnWhenMailNotConfigured } from '../shared/domain/mail/delivery.js';
+import { createLogger } from '../shared/logger.js';
+import { onShutdown } from '../shared/process.js';
+import { startWorkers } from '../workers/main.js';
+
+/** `npm start` once its settings are checked: migrations, then the web server and the workers side by side. */
+export async function runOneProcess(config: Config): Promise<void> {
+  const log = createLogger(config.LOG_LEVEL, 'start');
+  warnWhenMailNotConfigured(config, log);
+  const orm = await createOrm(config, 'insurance-start');
+  await prepareDatabase(orm, config);
+  const workers = await startWorkers({ config, orm, log: createLogger(config.LOG_LEVEL, 'worker') });
+  const app = await startWebServer(config, orm);
+  onShutdown(log, config.SHUTDOWN_GRACE_MS, async () => {
+    await closeWebServer(app);
+    await workers.close();
+    await orm.close();
+  });
+}
