@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { chainAuditEntries } from '../shared/audit/chain.js';
 import { verifyAuditChain } from '../shared/audit/verify.js';
-import { uuidv7 } from '../shared/ids.js';
+import { uuidv7 } from '../shared/kernel/ids.js';
 import { ratioLine, withBenchDatabase } from './harness.js';
 
 const ROWS = Number(process.env.BENCH_AUDIT_ROWS ?? 5000);

@@ -1,6 +1,6 @@
 import Fastify from 'fastify';
 import pg from 'pg';
-import { uuidv7 } from '../shared/ids.js';
+import { uuidv7 } from '../shared/kernel/ids.js';
 
 /**
  * The baseline of the HTTP benchmark: bare Fastify and a pg pool of the app's default size, one

@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import autocannon from 'autocannon';
 import { createSigner } from 'fast-jwt';
 import { ADMIN_ROLE_ID } from '../shared/domain/access/system-roles.js';
-import { uuidv7 } from '../shared/ids.js';
+import { uuidv7 } from '../shared/kernel/ids.js';
 import { ratioLine, waitUntilUp, withBenchDatabase } from './harness.js';
 
 const CONNECTIONS = 32;

@@ -4,7 +4,7 @@ import autocannon from 'autocannon';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { signWebhook } from '../shared/domain/registry/signature.js';
-import { uuidv7 } from '../shared/ids.js';
+import { uuidv7 } from '../shared/kernel/ids.js';
 import { DEFAULT_JOB_OPTIONS } from '../shared/queues/queue-set.js';
 import { ratioLine, waitUntilUp, withBenchDatabase } from './harness.js';
 

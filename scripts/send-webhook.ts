@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { ConfigSchema } from '../shared/config/schema.js';
 import { signWebhook } from '../shared/domain/registry/signature.js';
-import { UUID_TEXT } from '../shared/ids.js';
+import { UUID_TEXT } from '../shared/kernel/ids.js';
 import { isEntry, runMain } from '../shared/process.js';
 
 const USAGE = `Usage: npm run webhook:send -- <event type> <email or userId> [url]

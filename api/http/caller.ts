@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { Caller } from '../../shared/domain/access/caller.js';
-import { UnauthenticatedError } from '../../shared/errors/index.js';
+import { UnauthenticatedError } from '../../shared/kernel/errors.js';
 
 /** The signed-in caller of a protected route (set by the auth plugin before any handler runs). */
 export function callerOf(request: FastifyRequest): Caller {

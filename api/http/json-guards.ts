@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { ValidationError } from '../../shared/errors/index.js';
+import { ValidationError } from '../../shared/kernel/errors.js';
 
 /** How deep a request's JSON may nest: deeper is refused before it is parsed. */
 export const MAX_JSON_DEPTH = 32;

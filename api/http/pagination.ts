@@ -2,7 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { Type } from 'typebox';
 import type { Keyset, SortKey } from '../../shared/db/keyset.js';
 import type { Page } from '../../shared/domain/list.js';
-import { ValidationError } from '../../shared/errors/index.js';
+import { ValidationError } from '../../shared/kernel/errors.js';
 import { metaOf } from './correlation.js';
 
 /** The request a page answers: its ids go into the page's meta. */

@@ -1,6 +1,6 @@
 import type { Server } from 'node:http';
 import type { Socket } from 'node:net';
-import { uuidv7 } from '../../shared/ids.js';
+import { uuidv7 } from '../../shared/kernel/ids.js';
 
 /** Addresses tracked at once; past it, a new address is not tracked until a window ends (memory stays bounded). */
 const MAX_TRACKED = 10_000;

@@ -1,8 +1,8 @@
 import SerializerSelector from '@fastify/fast-json-stringify-compiler';
 import Ajv, { type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
-import { dayInRange, instantInRange } from '../../shared/calendar.js';
-import { UUID_TEXT } from '../../shared/ids.js';
+import { dayInRange, instantInRange } from '../../shared/kernel/calendar.js';
+import { UUID_TEXT } from '../../shared/kernel/ids.js';
 import { TEXT_FORMATS } from './text-formats.js';
 
 /**

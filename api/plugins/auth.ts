@@ -6,8 +6,8 @@ import { isPermission, type Permission } from '../../shared/domain/access/permis
 import type { AccessClaims } from '../../shared/domain/identity/access-token.js';
 import { CallerResolver } from '../../shared/domain/identity/caller-resolution.js';
 import type { Stamps } from '../../shared/domain/identity/caller-stamps.js';
-import { AppError, ForbiddenError, UnauthenticatedError } from '../../shared/errors/index.js';
-import { UUID_TEXT } from '../../shared/ids.js';
+import { AppError, ForbiddenError, UnauthenticatedError } from '../../shared/kernel/errors.js';
+import { UUID_TEXT } from '../../shared/kernel/ids.js';
 import { BOARD_COOKIE, BOARD_PATH, BOARD_SIGN_IN, isBoardPageLoad, redirectToBoardSignIn } from './bull-board.js';
 import { sendError } from './errors.js';
 

@@ -5,7 +5,7 @@ import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';
 import { FastifyAdapter } from '@bull-board/fastify';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { ValidationError } from '../../shared/errors/index.js';
+import { ValidationError } from '../../shared/kernel/errors.js';
 
 export const BOARD_PATH = '/admin/queues';
 

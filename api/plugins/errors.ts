@@ -8,7 +8,7 @@ import {
   PayloadTooLargeError,
   UnsupportedMediaTypeError,
   ValidationError,
-} from '../../shared/errors/index.js';
+} from '../../shared/kernel/errors.js';
 import { metaOf } from '../http/correlation.js';
 import { TEXT_FORMATS } from '../http/text-formats.js';
 import { wireHeaders } from './wire.js';

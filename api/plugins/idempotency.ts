@@ -2,11 +2,11 @@ import { createHmac, hkdfSync } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { sql } from 'kysely';
-import { canonicalJson } from '../../shared/canonical-json.js';
 import { db } from '../../shared/db/database.js';
 import type { IdempotencyCompletion, RenderedResponse } from '../../shared/db/unit-of-work.js';
 import { IdempotencyRecord } from '../../shared/db/write-path.entities.js';
-import { IdempotencyConflictError, ValidationError } from '../../shared/errors/index.js';
+import { canonicalJson } from '../../shared/kernel/canonical-json.js';
+import { IdempotencyConflictError, ValidationError } from '../../shared/kernel/errors.js';
 import { metaOf } from '../http/correlation.js';
 
 /** 1..255 printable ASCII characters. */

@@ -1,6 +1,6 @@
 import rateLimit from '@fastify/rate-limit';
 import fp from 'fastify-plugin';
-import { RateLimitedError } from '../../shared/errors/index.js';
+import { RateLimitedError } from '../../shared/kernel/errors.js';
 
 /**
  * Per client IP, counted in Redis so every API process shares one count.

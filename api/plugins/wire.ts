@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { PayloadTooLargeError } from '../../shared/errors/index.js';
-import { uuidv7 } from '../../shared/ids.js';
+import { PayloadTooLargeError } from '../../shared/kernel/errors.js';
+import { uuidv7 } from '../../shared/kernel/ids.js';
 import { guardedJsonParser, nulIn } from '../http/json-guards.js';
 import { guardConnections, RefusedAddresses } from '../http/refused-addresses.js';
 import { notFoundHandler } from './errors.js';

@@ -17,7 +17,7 @@ import { generateRenewalForTerm, lapseRenewals, walkDueRenewals } from '../domai
 import { acceptRenewal, declineRenewal, generateRenewal, offerRenewal } from '../domain/renewals/renewals.service.js';
 import { User } from '../domain/users/user.entity.js';
 import { transition } from '../domain/workflow.js';
-import { uuidv7 } from '../ids.js';
+import { uuidv7 } from '../kernel/ids.js';
 import { db } from './database.js';
 
 /** The password of every demo account (printed by `npm run db:seed`; never use it outside a demo). */

@@ -1,6 +1,6 @@
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { ConflictError } from '../errors/index.js';
+import { ConflictError } from '../kernel/errors.js';
 
 /**
  * Writes the changes so far; a unique index refusing them (a duplicate, also one created concurrently

@@ -5,7 +5,7 @@ import { ADMIN_ROLE_ID, SYSTEM_ROLES } from '../domain/access/system-roles.js';
 import { UserRole } from '../domain/access/user-role.entity.js';
 import { hashPassword } from '../domain/identity/passwords.js';
 import { User } from '../domain/users/user.entity.js';
-import { uuidv7 } from '../ids.js';
+import { uuidv7 } from '../kernel/ids.js';
 import { db } from './database.js';
 import type { Orm } from './orm.js';
 import { SYSTEM_ACTOR, UnitOfWork } from './unit-of-work.js';

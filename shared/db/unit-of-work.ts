@@ -1,8 +1,8 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { sql } from 'kysely';
-import { uuidv7 } from '../ids.js';
 import { checkJob, type JobInput } from '../jobs/catalogue.js';
 import { traceOf, withTrace } from '../jobs/trace.js';
+import { uuidv7 } from '../kernel/ids.js';
 import { db } from './database.js';
 import type { Orm } from './orm.js';
 

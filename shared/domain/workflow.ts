@@ -1,4 +1,4 @@
-import { InvalidTransitionError } from '../errors/index.js';
+import { InvalidTransitionError } from '../kernel/errors.js';
 import type { Permission } from './access/permissions.js';
 
 /** One action of a workflow: the states it starts from, where it leads, who may take it, how it is audited. */

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import test from 'ava';
 import { createSigner } from 'fast-jwt';
 import { type Browser, chromium } from 'playwright-core';
-import { uuidv7 } from '../../shared/ids.js';
+import { uuidv7 } from '../../shared/kernel/ids.js';
 import { QUEUE_NAMES } from '../../shared/queues/names.js';
 import { bearer } from '../helpers/client.js';
 import { given } from '../helpers/given.js';

@@ -1,5 +1,5 @@
 import test from 'ava';
-import { uuidv7 } from '../../shared/ids.js';
+import { uuidv7 } from '../../shared/kernel/ids.js';
 import { expectError, expectValidation } from '../helpers/expect.js';
 import { given } from '../helpers/given.js';
 import { type Stack, startStack } from '../helpers/stack.js';

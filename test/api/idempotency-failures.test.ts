@@ -1,6 +1,6 @@
 import test from 'ava';
 import { generateSync } from 'otplib';
-import { uuidv7 } from '../../shared/ids.js';
+import { uuidv7 } from '../../shared/kernel/ids.js';
 import { bearer } from '../helpers/client.js';
 import { given } from '../helpers/given.js';
 import { type Stack, startStack } from '../helpers/stack.js';

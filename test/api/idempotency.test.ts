@@ -1,5 +1,5 @@
 import test from 'ava';
-import { uuidv7 } from '../../shared/ids.js';
+import { uuidv7 } from '../../shared/kernel/ids.js';
 import { type Stack, startStack, waitFor } from '../helpers/stack.js';
 import { OUTBOX_ROW_OF_EVENT, postRegistryEvent } from '../helpers/webhooks.js';
 
@@ -105,7 +105,7 @@ test('the stored request hash is keyed, not a plain hash of the body (bodies can
   const body = event();
   t.is((await postRegistryEvent(stack.app, body, { headers: { 'idempotency-key': key } })).statusCode, 200);
   const { createHash } = await import('node:crypto');
-  const { canonicalJson } = await import('../../shared/canonical-json.js');
+  const { canonicalJson } = await import('../../shared/kernel/canonical-json.js');
   t.not((await keyRow(key)).request_hash, createHash('sha256').update(canonicalJson(body)).digest('hex'));
 });
 

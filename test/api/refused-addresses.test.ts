@@ -1,7 +1,7 @@
 import http from 'node:http';
 import test from 'ava';
 import { RefusedAddresses } from '../../api/http/refused-addresses.js';
-import { uuidv7 } from '../../shared/ids.js';
+import { uuidv7 } from '../../shared/kernel/ids.js';
 import { type Stack, startStack } from '../helpers/stack.js';
 import { signedRequest } from '../helpers/webhooks.js';
 

@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import test from 'ava';
 import { signWebhook } from '../../shared/domain/registry/signature.js';
-import { uuidv7 } from '../../shared/ids.js';
+import { uuidv7 } from '../../shared/kernel/ids.js';
 import { bearer } from '../helpers/client.js';
 import { given } from '../helpers/given.js';
 import { type Stack, startStack, waitFor } from '../helpers/stack.js';

@@ -1,5 +1,5 @@
 import test from 'ava';
-import { uuidv7 } from '../../shared/ids.js';
+import { uuidv7 } from '../../shared/kernel/ids.js';
 import { type Stack, startStack, waitFor } from '../helpers/stack.js';
 import { OUTBOX_ROW_OF_EVENT, postRegistryEvent } from '../helpers/webhooks.js';
 

@@ -6,7 +6,7 @@ import { hashPassword } from '../../shared/domain/identity/passwords.js';
 import { AuthSession } from '../../shared/domain/identity/session.entity.js';
 import { Policy, type PolicyStatus } from '../../shared/domain/policies/policy.entity.js';
 import { User, type UserStatus } from '../../shared/domain/users/user.entity.js';
-import { uuidv7 } from '../../shared/ids.js';
+import { uuidv7 } from '../../shared/kernel/ids.js';
 import type { Stack } from './stack.js';
 
 /**

@@ -49,7 +49,7 @@ test.serial('new file times alone (a checkout, a copy) do not call for a build',
 });
 
 test.serial('a changed, added or removed source, or a changed build setting, calls for a build', (t) => {
-  const file = join(dir, 'shared/ids.ts');
+  const file = join(dir, 'shared/kernel/ids.ts');
   const before = readFileSync(file, 'utf8');
   built();
   appendFileSync(file, '// changed\n');

@@ -8,7 +8,7 @@ import {
   scopeFilter,
   scopeOf,
 } from '../../shared/domain/access/scope.js';
-import { ForbiddenError } from '../../shared/errors/index.js';
+import { ForbiddenError } from '../../shared/kernel/errors.js';
 
 const kysely = new Kysely<Database>({
   dialect: {

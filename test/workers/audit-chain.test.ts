@@ -7,7 +7,7 @@ import { verifyAuditChain } from '../../shared/audit/verify.js';
 import { db } from '../../shared/db/database.js';
 import { createOrm } from '../../shared/db/orm.js';
 import { UnitOfWork } from '../../shared/db/unit-of-work.js';
-import { uuidv7 } from '../../shared/ids.js';
+import { uuidv7 } from '../../shared/kernel/ids.js';
 import { startWorkers } from '../../workers/main.js';
 import { bearer } from '../helpers/client.js';
 import { given } from '../helpers/given.js';

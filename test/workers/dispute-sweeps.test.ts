@@ -1,7 +1,7 @@
 import test from 'ava';
 import { systemAct } from '../../shared/domain/act.js';
 import { closeDisputes, escalateOverdueDisputes } from '../../shared/domain/disputes/dispute-sweeps.js';
-import { uuidv7 } from '../../shared/ids.js';
+import { uuidv7 } from '../../shared/kernel/ids.js';
 import { sqlOn } from '../helpers/db.js';
 import { given } from '../helpers/given.js';
 import { type Stack, startStack } from '../helpers/stack.js';

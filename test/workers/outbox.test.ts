@@ -1,6 +1,6 @@
 import test from 'ava';
 import pg from 'pg';
-import { uuidv7 } from '../../shared/ids.js';
+import { uuidv7 } from '../../shared/kernel/ids.js';
 import { OutboxRelay } from '../../shared/queues/outbox-relay.js';
 import { QueueSet } from '../../shared/queues/queue-set.js';
 import { createRedis } from '../../shared/redis.js';

@@ -2,7 +2,7 @@ import test from 'ava';
 import { systemAct } from '../../shared/domain/act.js';
 import { expirePolicies } from '../../shared/domain/policies/policy-sweeps.js';
 import { lapseRenewals, queueDueRenewals, renewalJobId } from '../../shared/domain/renewals/renewal-sweeps.js';
-import { uuidv7 } from '../../shared/ids.js';
+import { uuidv7 } from '../../shared/kernel/ids.js';
 import { bearer } from '../helpers/client.js';
 import { sqlOn } from '../helpers/db.js';
 import { given } from '../helpers/given.js';

@@ -1,7 +1,7 @@
 import test from 'ava';
 import { systemAct } from '../../shared/domain/act.js';
 import { expireQuotations } from '../../shared/domain/quotations/quotation-sweeps.js';
-import { uuidv7 } from '../../shared/ids.js';
+import { uuidv7 } from '../../shared/kernel/ids.js';
 import { client } from '../helpers/client.js';
 import { sqlOn } from '../helpers/db.js';
 import { expectData } from '../helpers/expect.js';

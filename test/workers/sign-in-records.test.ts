@@ -1,6 +1,6 @@
 import test from 'ava';
 import { forgetSignInRecords } from '../../shared/domain/maintenance/maintenance.js';
-import { uuidv7 } from '../../shared/ids.js';
+import { uuidv7 } from '../../shared/kernel/ids.js';
 import { sqlOn, unique } from '../helpers/db.js';
 import { given } from '../helpers/given.js';
 import { type Stack, startStack } from '../helpers/stack.js';

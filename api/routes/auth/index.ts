@@ -9,7 +9,7 @@ import {
 } from '../../../shared/domain/identity/password.service.js';
 import { listSessions, revokeSession } from '../../../shared/domain/identity/sessions.js';
 import { completeMfaLogin, login } from '../../../shared/domain/identity/sign-in.js';
-import { ValidationError } from '../../../shared/errors/index.js';
+import { ValidationError } from '../../../shared/kernel/errors.js';
 import { userAgentOf } from '../../http/caller.js';
 import { ok, sendPublicWrite, sendWrite, userActOf } from '../../http/reply.js';
 import { actionRoute } from '../../http/workflow-route.js';

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { db } from '../../../shared/db/database.js';
 import { pendingMigrations } from '../../../shared/db/orm.js';
 import { mailStatus } from '../../../shared/domain/mail/delivery.js';
-import { NotReadyError } from '../../../shared/errors/index.js';
+import { NotReadyError } from '../../../shared/kernel/errors.js';
 import { withTimeout } from '../../../shared/redis.js';
 import { ok } from '../../http/reply.js';
 import { healthSchema, liveSchema, readySchema } from '../../schemas/health/index.js';

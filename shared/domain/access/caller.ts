@@ -1,4 +1,4 @@
-import { ForbiddenError } from '../../errors/index.js';
+import { ForbiddenError } from '../../kernel/errors.js';
 import type { DataScope } from './scope.js';
 
 /** The signed-in user a service acts for, resolved on every request (see CallerResolver). */

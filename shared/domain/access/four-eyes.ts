@@ -1,4 +1,4 @@
-import { ForbiddenError } from '../../errors/index.js';
+import { ForbiddenError } from '../../kernel/errors.js';
 
 /**
  * Four eyes: whoever made a change (filed a claim, created an endorsement) does not also check it

@@ -11,8 +11,8 @@ import {
   ForbiddenError,
   NotFoundError,
   ValidationError,
-} from '../../errors/index.js';
-import { uuidv7 } from '../../ids.js';
+} from '../../kernel/errors.js';
+import { uuidv7 } from '../../kernel/ids.js';
 import type { UserAct } from '../act.js';
 import type { ServiceDeps } from '../deps.js';
 import { callerChanged } from '../identity/caller-changes.js';

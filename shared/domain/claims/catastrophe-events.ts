@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import { db, iso } from '../../db/database.js';
 import { flushOrConflict } from '../../db/flush.js';
 import type { Keyset } from '../../db/keyset.js';
-import { NotFoundError, ValidationError } from '../../errors/index.js';
+import { NotFoundError, ValidationError } from '../../kernel/errors.js';
 import type { UserAct } from '../act.js';
 import type { ServiceDeps } from '../deps.js';
 import { defineList, listPage, type Page } from '../list.js';

@@ -2,7 +2,7 @@ import { raw } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { sql } from 'kysely';
 import { db } from '../../db/database.js';
-import { DomainRuleError, ValidationError } from '../../errors/index.js';
+import { DomainRuleError, ValidationError } from '../../kernel/errors.js';
 import { assertFourEyes } from '../access/four-eyes.js';
 import { covers, scopeOf } from '../access/scope.js';
 import type { UserAct } from '../act.js';

@@ -1,5 +1,5 @@
-import { ForbiddenError } from '../../errors/index.js';
-import { uuidv7 } from '../../ids.js';
+import { ForbiddenError } from '../../kernel/errors.js';
+import { uuidv7 } from '../../kernel/ids.js';
 import { type Visibility, visibilitiesFor } from '../access/visibility.js';
 import type { UserAct } from '../act.js';
 import type { ServiceDeps } from '../deps.js';

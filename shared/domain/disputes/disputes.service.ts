@@ -1,10 +1,10 @@
 import { LockMode, raw } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { computedInstant } from '../../calendar.js';
 import { db } from '../../db/database.js';
 import type { Keyset } from '../../db/keyset.js';
-import { DomainRuleError, ForbiddenError, InvalidTransitionError, NotFoundError } from '../../errors/index.js';
-import { UUID_TEXT, uuidv7 } from '../../ids.js';
+import { computedInstant } from '../../kernel/calendar.js';
+import { DomainRuleError, ForbiddenError, InvalidTransitionError, NotFoundError } from '../../kernel/errors.js';
+import { UUID_TEXT, uuidv7 } from '../../kernel/ids.js';
 import { inScope } from '../access/scope.js';
 import type { UserAct } from '../act.js';
 import { CLAIM_SCOPE_COLUMNS } from '../claims/claim.list.js';

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { sql } from 'kysely';
 import { type Database, db } from '../../db/database.js';
-import { DomainRuleError } from '../../errors/index.js';
+import { DomainRuleError } from '../../kernel/errors.js';
 import type { IdEntity } from './id-pattern.entity.js';
 import { formatParts, parsePattern } from './pattern.js';
 

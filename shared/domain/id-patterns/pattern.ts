@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import type { FieldError } from '../../errors/index.js';
+import type { FieldError } from '../../kernel/errors.js';
 
 /**
  * The pattern language: literal characters (letters, digits, `-`, `_`, `/`, `.`) and the tokens

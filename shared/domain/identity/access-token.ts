@@ -1,5 +1,5 @@
 import { createSigner } from 'fast-jwt';
-import { uuidv7 } from '../../ids.js';
+import { uuidv7 } from '../../kernel/ids.js';
 
 export interface AccessClaims {
   sub: string;

@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import { db } from '../../db/database.js';
 import { preparedQuery } from '../../db/prepared.js';
 import type { AuditInput } from '../../db/unit-of-work.js';
-import { ForbiddenError, NotFoundError, UnauthenticatedError } from '../../errors/index.js';
+import { ForbiddenError, NotFoundError, UnauthenticatedError } from '../../kernel/errors.js';
 import type { Act, UserAct } from '../act.js';
 import type { ServiceDeps } from '../deps.js';
 import { loadUserView, toUserView, type UserView, userViews } from '../users/user.view.js';

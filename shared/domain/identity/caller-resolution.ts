@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { db } from '../../db/database.js';
 import type { Orm } from '../../db/orm.js';
 import { preparedQuery } from '../../db/prepared.js';
-import { UnauthenticatedError } from '../../errors/index.js';
+import { UnauthenticatedError } from '../../kernel/errors.js';
 import type { Caller } from '../access/caller.js';
 import { scopeOf } from '../access/scope.js';
 import { effectiveStatus } from '../users/user.view.js';

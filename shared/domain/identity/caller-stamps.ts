@@ -1,5 +1,5 @@
 import type { Redis } from 'ioredis';
-import { uuidv7 } from '../../ids.js';
+import { uuidv7 } from '../../kernel/ids.js';
 
 /** How long a resolved caller may be reused at most, whatever Redis says (bounds any missed bump). */
 export const CALLER_CACHE_MAX_AGE_MS = 30_000;

@@ -1,5 +1,5 @@
 import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
-import { uuidv7 } from '../../ids.js';
+import { uuidv7 } from '../../kernel/ids.js';
 
 export const DEVICE_TOKEN_DAYS = 180;
 

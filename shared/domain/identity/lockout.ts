@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { sql } from 'kysely';
 import { db } from '../../db/database.js';
 import type { AuditInput, WriteContext } from '../../db/unit-of-work.js';
-import { RateLimitedError } from '../../errors/index.js';
+import { RateLimitedError } from '../../kernel/errors.js';
 import type { ServiceDeps } from '../deps.js';
 import { operationalSetting } from '../operational-policies/settings.js';
 

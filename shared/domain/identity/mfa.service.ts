@@ -4,7 +4,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { sql } from 'kysely';
 import { generateSecret, generateURI, verifySync } from 'otplib';
 import { db } from '../../db/database.js';
-import { UnauthenticatedError } from '../../errors/index.js';
+import { UnauthenticatedError } from '../../kernel/errors.js';
 import type { UserAct } from '../act.js';
 import type { ServiceDeps } from '../deps.js';
 import { type IUser, User } from '../users/user.entity.js';

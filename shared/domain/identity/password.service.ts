@@ -1,9 +1,9 @@
 import { LockMode, raw } from '@mikro-orm/core';
 import { sql } from 'kysely';
 import { db } from '../../db/database.js';
-import { UnauthenticatedError, ValidationError } from '../../errors/index.js';
-import { uuidv7 } from '../../ids.js';
 import { job } from '../../jobs/catalogue.js';
+import { UnauthenticatedError, ValidationError } from '../../kernel/errors.js';
+import { uuidv7 } from '../../kernel/ids.js';
 import type { Act, UserAct } from '../act.js';
 import type { ServiceDeps } from '../deps.js';
 import { User } from '../users/user.entity.js';

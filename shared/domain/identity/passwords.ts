@@ -1,5 +1,5 @@
 import argon2 from 'argon2';
-import { ValidationError } from '../../errors/index.js';
+import { ValidationError } from '../../kernel/errors.js';
 
 /**
  * argon2id at the OWASP minimum (19 MiB, t=2, p=1): ~60 ms here, on libuv's thread pool, never the

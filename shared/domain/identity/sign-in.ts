@@ -3,7 +3,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { sql } from 'kysely';
 import { db } from '../../db/database.js';
 import type { AuditInput } from '../../db/unit-of-work.js';
-import { UnauthenticatedError } from '../../errors/index.js';
+import { UnauthenticatedError } from '../../kernel/errors.js';
 import type { Act } from '../act.js';
 import type { ServiceDeps } from '../deps.js';
 import { loadUserView } from '../users/user.view.js';

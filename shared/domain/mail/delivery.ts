@@ -1,5 +1,5 @@
 import { type Config, DEFAULT_APP_BASE_URL } from '../../config/index.js';
-import { DomainRuleError } from '../../errors/index.js';
+import { DomainRuleError } from '../../kernel/errors.js';
 import type { Logger } from '../../logger.js';
 
 type MailConfig = Pick<Config, 'NODE_ENV' | 'SMTP_URL'>;

@@ -1,4 +1,4 @@
-import { type FieldError, ValidationError } from '../../errors/index.js';
+import { type FieldError, ValidationError } from '../../kernel/errors.js';
 import { placeholdersIn, placeholderUses, TEMPLATE_CATALOGUE, type TemplateKey } from './catalogue.js';
 import { asReadersSeeIt, foreignLinks } from './template-links.js';
 

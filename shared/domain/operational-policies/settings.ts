@@ -3,7 +3,7 @@ import { type Static, Type } from 'typebox';
 import { Value } from 'typebox/value';
 import { LOCKOUT_MINUTES_RANGE, LOCKOUT_THRESHOLD_RANGE } from '../../config/index.js';
 import { db } from '../../db/database.js';
-import type { FieldError } from '../../errors/index.js';
+import type { FieldError } from '../../kernel/errors.js';
 import type { Logger } from '../../logger.js';
 
 /**

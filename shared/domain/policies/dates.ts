@@ -1,7 +1,7 @@
 /** Calendar dates (`YYYY-MM-DD`, no time zone) as the policy domain counts them. */
 
-import { dateOutOfRange, dayInRange } from '../../calendar.js';
-import { DomainRuleError } from '../../errors/index.js';
+import { dateOutOfRange, dayInRange } from '../../kernel/calendar.js';
+import { DomainRuleError } from '../../kernel/errors.js';
 
 const DAY_MS = 86_400_000;
 const toUtc = (date: string) => Date.parse(`${date}T00:00:00.000Z`);

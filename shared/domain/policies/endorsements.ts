@@ -1,6 +1,6 @@
 import { LockMode, raw } from '@mikro-orm/core';
-import { DomainRuleError, NotFoundError, ValidationError } from '../../errors/index.js';
-import { uuidv7 } from '../../ids.js';
+import { DomainRuleError, NotFoundError, ValidationError } from '../../kernel/errors.js';
+import { uuidv7 } from '../../kernel/ids.js';
 import { assertFourEyes } from '../access/four-eyes.js';
 import type { UserAct } from '../act.js';
 import type { ServiceDeps } from '../deps.js';

@@ -1,7 +1,7 @@
 import { db } from '../../db/database.js';
 import type { AuditInput } from '../../db/unit-of-work.js';
-import { ConflictError, InvalidSignatureError } from '../../errors/index.js';
 import { job, REGISTRY_BATCH_MAX } from '../../jobs/catalogue.js';
+import { ConflictError, InvalidSignatureError } from '../../kernel/errors.js';
 import { type Act, webhookAct } from '../act.js';
 import type { ServiceDeps } from '../deps.js';
 import { deliveryOf } from './delivery.js';

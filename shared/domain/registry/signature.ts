@@ -1,5 +1,5 @@
 import { createHmac, createSecretKey, type KeyObject, timingSafeEqual } from 'node:crypto';
-import { InvalidSignatureError } from '../../errors/index.js';
+import { InvalidSignatureError } from '../../kernel/errors.js';
 
 export const SIGNATURE_TOLERANCE_S = 5 * 60;
 

@@ -1,7 +1,7 @@
 import { LockMode, raw } from '@mikro-orm/core';
 import { db } from '../../db/database.js';
 import type { EventInput } from '../../db/unit-of-work.js';
-import { NotFoundError } from '../../errors/index.js';
+import { NotFoundError } from '../../kernel/errors.js';
 import { inScope } from '../access/scope.js';
 import type { UserAct } from '../act.js';
 import type { ServiceDeps } from '../deps.js';

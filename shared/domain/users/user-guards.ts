@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { db } from '../../db/database.js';
-import { DomainRuleError } from '../../errors/index.js';
+import { DomainRuleError } from '../../kernel/errors.js';
 import { assertHoldsAll, type Caller } from '../access/caller.js';
 import { ADMIN_ROLE_ID } from '../access/system-roles.js';
 import type { UserStatus } from './user.entity.js';

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { db } from '../../db/database.js';
-import { NotFoundError, ValidationError } from '../../errors/index.js';
+import { NotFoundError, ValidationError } from '../../kernel/errors.js';
 import { assertHoldsAll } from '../access/caller.js';
 import { Role } from '../access/role.entity.js';
 import { ADMIN_ROLE_ID } from '../access/system-roles.js';

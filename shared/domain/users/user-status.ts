@@ -1,4 +1,4 @@
-import { ForbiddenError } from '../../errors/index.js';
+import { ForbiddenError } from '../../kernel/errors.js';
 import type { UserAct } from '../act.js';
 import type { ServiceDeps } from '../deps.js';
 import { callerChanged } from '../identity/caller-changes.js';

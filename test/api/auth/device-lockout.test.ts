@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import test, { type ExecutionContext } from 'ava';
 import { DeviceTokens } from '../../../shared/domain/identity/device-token.js';
-import { uuidv7 } from '../../../shared/ids.js';
+import { uuidv7 } from '../../../shared/kernel/ids.js';
 import { type Api, client, type Response } from '../../helpers/client.js';
 import { sqlOn } from '../../helpers/db.js';
 import { expectData, expectError } from '../../helpers/expect.js';

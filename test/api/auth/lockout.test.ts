@@ -1,5 +1,5 @@
 import test, { type ExecutionContext } from 'ava';
-import { uuidv7 } from '../../../shared/ids.js';
+import { uuidv7 } from '../../../shared/kernel/ids.js';
 import { type Api, client } from '../../helpers/client.js';
 import { sqlOn } from '../../helpers/db.js';
 import { expectData, expectError } from '../../helpers/expect.js';

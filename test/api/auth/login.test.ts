@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import argon2 from 'argon2';
 import test from 'ava';
-import { uuidv7 } from '../../../shared/ids.js';
+import { uuidv7 } from '../../../shared/kernel/ids.js';
 import { type Api, client } from '../../helpers/client.js';
 import { sqlOn } from '../../helpers/db.js';
 import { expectData, expectError, expectValidation } from '../../helpers/expect.js';

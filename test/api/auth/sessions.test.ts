@@ -1,6 +1,6 @@
 import test, { type ExecutionContext } from 'ava';
 import type { SessionView } from '../../../shared/domain/identity/sessions.js';
-import { uuidv7 } from '../../../shared/ids.js';
+import { uuidv7 } from '../../../shared/kernel/ids.js';
 import { type Api, client, type Response } from '../../helpers/client.js';
 import { sqlOn } from '../../helpers/db.js';
 import { expectData, expectError, expectNoContent, expectValidation, like } from '../../helpers/expect.js';

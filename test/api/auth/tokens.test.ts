@@ -1,6 +1,6 @@
 import test from 'ava';
 import { createSigner } from 'fast-jwt';
-import { uuidv7 } from '../../../shared/ids.js';
+import { uuidv7 } from '../../../shared/kernel/ids.js';
 import { type Api, client } from '../../helpers/client.js';
 import { expectData, expectError, missing } from '../../helpers/expect.js';
 import { given, systemRole } from '../../helpers/given.js';

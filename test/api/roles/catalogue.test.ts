@@ -1,7 +1,7 @@
 import test, { type ExecutionContext } from 'ava';
 import { PERMISSION_NAMES, PERMISSIONS } from '../../../shared/domain/access/permissions.js';
 import { ADMIN_ROLE_ID } from '../../../shared/domain/access/system-roles.js';
-import { uuidv7 } from '../../../shared/ids.js';
+import { uuidv7 } from '../../../shared/kernel/ids.js';
 import { type AdminStack, withAdminStack } from '../../helpers/admin-stack.js';
 import { expectData, expectError, expectValidation, missing } from '../../helpers/expect.js';
 import { given, systemRole } from '../../helpers/given.js';

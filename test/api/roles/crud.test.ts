@@ -1,6 +1,6 @@
 import test from 'ava';
 import pg from 'pg';
-import { uuidv7 } from '../../../shared/ids.js';
+import { uuidv7 } from '../../../shared/kernel/ids.js';
 import { type AdminStack, withAdminStack } from '../../helpers/admin-stack.js';
 import { sqlOn, unique } from '../../helpers/db.js';
 import { expectData, expectError, expectNoContent, expectValidation } from '../../helpers/expect.js';

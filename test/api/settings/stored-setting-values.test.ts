@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../../api/app.js';
 import type { Config } from '../../../shared/config/index.js';
 import { createOrm, type Orm } from '../../../shared/db/orm.js';
-import { uuidv7 } from '../../../shared/ids.js';
+import { uuidv7 } from '../../../shared/kernel/ids.js';
 import { type Api, client, type Response } from '../../helpers/client.js';
 import { sqlOn } from '../../helpers/db.js';
 import { expectData, expectError } from '../../helpers/expect.js';

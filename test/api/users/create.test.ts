@@ -1,5 +1,5 @@
 import test from 'ava';
-import { uuidv7 } from '../../../shared/ids.js';
+import { uuidv7 } from '../../../shared/kernel/ids.js';
 import { type AdminStack, withAdminStack } from '../../helpers/admin-stack.js';
 import { auditOn, sqlOn } from '../../helpers/db.js';
 import { expectData, expectError, expectValidation } from '../../helpers/expect.js';

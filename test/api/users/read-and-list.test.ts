@@ -1,5 +1,5 @@
 import test, { type ExecutionContext } from 'ava';
-import { uuidv7 } from '../../../shared/ids.js';
+import { uuidv7 } from '../../../shared/kernel/ids.js';
 import { type AdminStack, withAdminStack } from '../../helpers/admin-stack.js';
 import { sqlOn, unique } from '../../helpers/db.js';
 import { expectData, expectValidation } from '../../helpers/expect.js';

@@ -1,7 +1,7 @@
 import test from 'ava';
 import { PERMISSION_NAMES } from '../../../shared/domain/access/permissions.js';
 import { ADMIN_ROLE_ID } from '../../../shared/domain/access/system-roles.js';
-import { uuidv7 } from '../../../shared/ids.js';
+import { uuidv7 } from '../../../shared/kernel/ids.js';
 import { type AdminStack, withAdminStack } from '../../helpers/admin-stack.js';
 import { duringRoleChange } from '../../helpers/concurrency.js';
 import { auditOn, sqlOn, unique } from '../../helpers/db.js';

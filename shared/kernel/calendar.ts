@@ -1,4 +1,4 @@
-import { DomainRuleError } from './errors/index.js';
+import { DomainRuleError } from './errors.js';
 
 /**
  * The dates this service takes and makes: wide enough for any policy, claim or birth, narrow enough to
