@@ -6,8 +6,9 @@ import { isPermission, type Permission } from '../../shared/domain/access/permis
 import type { AccessClaims } from '../../shared/domain/identity/access-token.js';
 import { CallerResolver } from '../../shared/domain/identity/caller-resolution.js';
 import type { Stamps } from '../../shared/domain/identity/caller-stamps.js';
-import { AppError, ForbiddenError, UnauthenticatedError } from '../../shared/kernel/errors.js';
+import { ForbiddenError, UnauthenticatedError } from '../../shared/kernel/errors.js';
 import { UUID_TEXT } from '../../shared/kernel/ids.js';
+import { asHttpError } from '../http/errors.js';
 import { BOARD_COOKIE, BOARD_PATH, BOARD_SIGN_IN, isBoardPageLoad, redirectToBoardSignIn } from './bull-board.js';
 import { sendError } from './errors.js';
 
@@ -134,7 +135,8 @@ export default fp(async (app) => {
       // A browser opening the board without a valid session is sent to sign in, not shown JSON.
       if (err instanceof UnauthenticatedError && isBoardPageLoad(request)) return redirectToBoardSignIn(request, reply);
       // Answered here rather than thrown: plugins such as Bull Board install error handlers of their own.
-      if (err instanceof AppError) return sendError(request, reply, err);
+      const known = asHttpError(err);
+      if (known) return sendError(request, reply, known);
       throw err;
     }
   });

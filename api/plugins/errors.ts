@@ -1,17 +1,10 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import {
-  AppError,
-  type FieldError,
-  MalformedJsonError,
-  NotFoundError,
-  PayloadTooLargeError,
-  UnsupportedMediaTypeError,
-  ValidationError,
-} from '../../shared/kernel/errors.js';
+import { type FieldError, NotFoundError, ValidationError } from '../../shared/kernel/errors.js';
 import { metaOf } from '../http/correlation.js';
+import { asHttpError, HttpError, malformedJson, payloadTooLarge, unsupportedMediaType } from '../http/errors.js';
 import { TEXT_FORMATS } from '../http/text-formats.js';
-import { wireHeaders } from './wire.js';
+import { wireHeaders } from '../http/wire-headers.js';
 
 interface AjvError {
   instancePath: string;
@@ -45,31 +38,31 @@ export function fieldErrors(context: string | undefined, errors: AjvError[]): Fi
 }
 
 /** Every error the service produces, ours or the framework's, mapped to the contract's envelope. */
-export function toAppError(
+export function toHttpError(
   error: FastifyError & { validation?: AjvError[]; validationContext?: string },
   bodyLimit = 1_048_576,
-): AppError | undefined {
-  if (error instanceof AppError) return error;
-  if (error.validation) return new ValidationError(fieldErrors(error.validationContext, error.validation));
+): HttpError | undefined {
+  const known = asHttpError(error);
+  if (known) return known;
+  if (error.validation)
+    return HttpError.of(new ValidationError(fieldErrors(error.validationContext, error.validation)));
   switch (error.code) {
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
     case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
-      return error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE'
-        ? new UnsupportedMediaTypeError()
-        : new MalformedJsonError();
+      return error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' ? unsupportedMediaType() : malformedJson();
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      return new PayloadTooLargeError(bodyLimit);
+      return payloadTooLarge(bodyLimit);
     case 'FST_ERR_BAD_URL':
-      return new AppError(400, 'VALIDATION_ERROR', 'The URL is not valid', [
+      return new HttpError(400, 'VALIDATION_ERROR', 'The URL is not valid', [
         { field: 'url', message: 'is not a valid URL (a malformed percent-encoding?)', constraint: 'format' },
       ]);
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
-      return new MalformedJsonError();
+      return malformedJson();
   }
-  if (error instanceof SyntaxError && error.statusCode === 400) return new MalformedJsonError();
+  if (error instanceof SyntaxError && error.statusCode === 400) return malformedJson();
   if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
-    return new AppError(error.statusCode, error.statusCode === 404 ? 'NOT_FOUND' : 'VALIDATION_ERROR', error.message);
+    return new HttpError(error.statusCode, error.statusCode === 404 ? 'NOT_FOUND' : 'VALIDATION_ERROR', error.message);
   }
   return undefined;
 }
@@ -100,7 +93,7 @@ function qualifyDetails(request: FastifyRequest, details: unknown): unknown {
   return withField(details) ? { ...details, field: qualify(request, details.field) } : details;
 }
 
-export function sendError(request: FastifyRequest, reply: FastifyReply, error: AppError): FastifyReply {
+export function sendError(request: FastifyRequest, reply: FastifyReply, error: HttpError): FastifyReply {
   if (error.headers) reply.headers(error.headers);
   // A body refused for its size is not read to its end: the connection is closed rather than drained.
   if (error.statusCode === 413) reply.header('connection', 'close');
@@ -121,13 +114,13 @@ export function frameworkErrorHandler(error: FastifyError, request: FastifyReque
   return sendError(
     request,
     reply,
-    toAppError(error) ?? new AppError(400, 'VALIDATION_ERROR', 'The request is not valid'),
+    toHttpError(error) ?? new HttpError(400, 'VALIDATION_ERROR', 'The request is not valid'),
   );
 }
 
 export default fp(async (app) => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    const known = toAppError(error, request.routeOptions.bodyLimit);
+    const known = toHttpError(error, request.routeOptions.bodyLimit);
     if (known) {
       if (known.statusCode >= 500) request.log.error({ err: error }, known.message);
       return sendError(request, reply, known);
@@ -137,12 +130,16 @@ export default fp(async (app) => {
     return sendError(
       request,
       reply,
-      new AppError(500, 'INTERNAL_ERROR', 'An unexpected error occurred; quote the requestId when reporting it'),
+      new HttpError(500, 'INTERNAL_ERROR', 'An unexpected error occurred; quote the requestId when reporting it'),
     );
   });
 });
 
 /** Unknown routes answer the same envelope; the global rate limit counts them too. */
 export function notFoundHandler(request: FastifyRequest, reply: FastifyReply) {
-  return sendError(request, reply, new NotFoundError(`No route ${request.method} ${request.url.split('?')[0]}`));
+  return sendError(
+    request,
+    reply,
+    HttpError.of(new NotFoundError(`No route ${request.method} ${request.url.split('?')[0]}`)),
+  );
 }

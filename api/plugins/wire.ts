@@ -1,12 +1,11 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { PayloadTooLargeError } from '../../shared/kernel/errors.js';
 import { uuidv7 } from '../../shared/kernel/ids.js';
+import { payloadTooLarge } from '../http/errors.js';
 import { guardedJsonParser, nulIn } from '../http/json-guards.js';
 import { guardConnections, RefusedAddresses } from '../http/refused-addresses.js';
+import { API_VERSION, wireHeaders } from '../http/wire-headers.js';
 import { notFoundHandler } from './errors.js';
-
-export const API_VERSION = '1';
 
 /**
  * Every request's id is the service's own (UUID v7, so logs sort by time): no client can choose or
@@ -20,12 +19,6 @@ export const newRequestId = (): string => uuidv7();
  */
 const hasBody = (headers: Record<string, unknown>) =>
   Number(headers['content-length'] ?? 0) > 0 || headers['transfer-encoding'] !== undefined;
-
-/** The headers every answer carries, also the ones Fastify gives before any hook runs. */
-export function wireHeaders(request: FastifyRequest, reply: FastifyReply): void {
-  reply.header('x-request-id', request.id);
-  reply.header('api-version', API_VERSION);
-}
 
 /**
  * The unread body of a refused request is neither drained nor read: the answer says
@@ -58,7 +51,7 @@ export default fp(async (app) => {
     const limit = request.routeOptions.bodyLimit;
     if (limit !== undefined && Number(request.headers['content-length'] ?? 0) > limit) {
       refuseUnread(request, reply);
-      throw new PayloadTooLargeError(limit);
+      throw payloadTooLarge(limit);
     }
     // A NUL in a path segment or query value would reach PostgreSQL, which stores none: refused here.
     const nul = request.url.search(/%00/);

@@ -1,14 +1,34 @@
 /**
- * Domain and HTTP-facing errors. Services throw these; api/plugins/errors.ts maps every error,
- * ours or Fastify's, to the contract's envelope in one place.
+ * Domain errors: what went wrong, in the domain's words, with no HTTP in them. Services throw these;
+ * api/http/errors.ts gives each kind its status, and api/plugins/errors.ts maps every error, these or
+ * the framework's, to the contract's envelope in one place.
  */
-export class AppError extends Error {
+export type ErrorKind =
+  /** The input breaks a rule of its shape (a field, a signature). */
+  | 'invalid'
+  /** Nobody, or nobody valid, is signed in. */
+  | 'unauthenticated'
+  /** The caller may not do this. */
+  | 'forbidden'
+  /** Nothing by that id in the caller's view. */
+  | 'not_found'
+  /** The record is not in a state or version that allows it now. */
+  | 'conflict'
+  /** A business rule refuses it (INVARIANT_VIOLATION, INVALID_TRANSITION, a domain code). */
+  | 'rule'
+  /** Too many attempts: try again after `retryAfterSeconds`. */
+  | 'rate_limited'
+  /** A dependency is not there: try again later. */
+  | 'unavailable';
+
+export class DomainError extends Error {
   constructor(
-    readonly statusCode: number,
+    readonly kind: ErrorKind,
     readonly code: string,
     message: string,
     readonly details?: unknown,
-    readonly headers?: Record<string, string>,
+    /** When the caller may try again, where the kind calls for it. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
     this.name = new.target.name;
@@ -21,39 +41,34 @@ export interface FieldError {
   constraint: string;
 }
 
-export class ValidationError extends AppError {
+export class ValidationError extends DomainError {
   constructor(details: FieldError[], message = 'The request is not valid') {
-    super(400, 'VALIDATION_ERROR', message, details);
+    super('invalid', 'VALIDATION_ERROR', message, details);
   }
 }
-export class MalformedJsonError extends AppError {
-  constructor() {
-    super(400, 'MALFORMED_JSON', 'The request body is not valid JSON');
-  }
-}
-export class InvalidSignatureError extends AppError {
+export class InvalidSignatureError extends DomainError {
   constructor(message = 'The webhook signature is missing, invalid or stale') {
-    super(400, 'INVALID_SIGNATURE', message);
+    super('invalid', 'INVALID_SIGNATURE', message);
   }
 }
-export class UnauthenticatedError extends AppError {
+export class UnauthenticatedError extends DomainError {
   constructor(code = 'UNAUTHENTICATED', message = 'Authentication is required') {
-    super(401, code, message);
+    super('unauthenticated', code, message);
   }
 }
-export class ForbiddenError extends AppError {
+export class ForbiddenError extends DomainError {
   constructor(message = 'You do not have permission to do this', details?: unknown, code = 'FORBIDDEN') {
-    super(403, code, message, details);
+    super('forbidden', code, message, details);
   }
 }
-export class NotFoundError extends AppError {
+export class NotFoundError extends DomainError {
   constructor(message = 'The resource does not exist') {
-    super(404, 'NOT_FOUND', message);
+    super('not_found', 'NOT_FOUND', message);
   }
 }
-export class ConflictError extends AppError {
+export class ConflictError extends DomainError {
   constructor(message: string, details?: unknown, code = 'CONFLICT') {
-    super(409, code, message, details);
+    super('conflict', code, message, details);
   }
 }
 export class IdempotencyConflictError extends ConflictError {
@@ -61,27 +76,13 @@ export class IdempotencyConflictError extends ConflictError {
     super(message, undefined, 'IDEMPOTENCY_CONFLICT');
   }
 }
-export class PayloadTooLargeError extends AppError {
-  constructor(limit: number) {
-    super(413, 'PAYLOAD_TOO_LARGE', `The request body exceeds ${limit} bytes`);
-  }
-}
-export class UnsupportedMediaTypeError extends AppError {
-  constructor(contentType?: string) {
-    super(
-      415,
-      'UNSUPPORTED_MEDIA_TYPE',
-      `Request bodies must be application/json${contentType ? `, not ${contentType}` : ''}`,
-    );
-  }
-}
-/** 422: a business rule. `code` is INVARIANT_VIOLATION or a domain code such as SETTLEMENT_EXCEEDS_COVER. */
-export class DomainRuleError extends AppError {
+/** A business rule. `code` is INVARIANT_VIOLATION or a domain code such as SETTLEMENT_EXCEEDS_COVER. */
+export class DomainRuleError extends DomainError {
   constructor(code: string, message: string, details?: unknown) {
-    super(422, code, message, details);
+    super('rule', code, message, details);
   }
 }
-export class InvalidTransitionError extends AppError {
+export class InvalidTransitionError extends DomainError {
   constructor(
     readonly from: string,
     readonly action: string,
@@ -89,7 +90,7 @@ export class InvalidTransitionError extends AppError {
     entity = 'resource',
   ) {
     super(
-      422,
+      'rule',
       'INVALID_TRANSITION',
       `Cannot ${action} ${/^[aeiou]/.test(entity) ? 'an' : 'a'} ${entity} that is ${from}`,
       {
@@ -100,15 +101,19 @@ export class InvalidTransitionError extends AppError {
     );
   }
 }
-export class RateLimitedError extends AppError {
+export class RateLimitedError extends DomainError {
   constructor(retryAfterSeconds: number, opts: { message?: string; details?: unknown } = {}) {
-    super(429, 'RATE_LIMITED', opts.message ?? `Too many requests; retry in ${retryAfterSeconds} s`, opts.details, {
-      'retry-after': String(retryAfterSeconds),
-    });
+    super(
+      'rate_limited',
+      'RATE_LIMITED',
+      opts.message ?? `Too many requests; retry in ${retryAfterSeconds} s`,
+      opts.details,
+      retryAfterSeconds,
+    );
   }
 }
-export class NotReadyError extends AppError {
+export class NotReadyError extends DomainError {
   constructor(details: unknown) {
-    super(503, 'NOT_READY', 'The service is not ready', details);
+    super('unavailable', 'NOT_READY', 'The service is not ready', details);
   }
 }

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { packageInfo as pkg } from '../../../shared/package-info.js';
 import { QUEUE_NAMES } from '../../../shared/queues/names.js';
 import { ok } from '../../http/reply.js';
-import { API_VERSION } from '../../plugins/wire.js';
+import { API_VERSION } from '../../http/wire-headers.js';
 import { systemInfoSchema } from '../../schemas/health/index.js';
 
 const system: FastifyPluginAsyncTypebox = async (app) => {

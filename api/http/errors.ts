@@ -1,0 +1,48 @@
+import { DomainError, type ErrorKind } from '../../shared/kernel/errors.js';
+
+/** The HTTP status of each kind of domain error: the one place the domain meets HTTP's numbers. */
+const STATUS: Record<ErrorKind, number> = {
+  invalid: 400,
+  unauthenticated: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  rule: 422,
+  rate_limited: 429,
+  unavailable: 503,
+};
+
+/** An error as the envelope sends it: status, code, message, details and headers. */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly code: string,
+    message: string,
+    readonly details?: unknown,
+    readonly headers?: Record<string, string>,
+  ) {
+    super(message);
+    this.name = new.target.name;
+  }
+
+  static of(error: DomainError): HttpError {
+    const headers =
+      error.retryAfterSeconds === undefined ? undefined : { 'retry-after': String(error.retryAfterSeconds) };
+    return new HttpError(STATUS[error.kind], error.code, error.message, error.details, headers);
+  }
+}
+
+/** Errors of the wire itself, which no service raises. */
+export const malformedJson = () => new HttpError(400, 'MALFORMED_JSON', 'The request body is not valid JSON');
+export const payloadTooLarge = (limit: number) =>
+  new HttpError(413, 'PAYLOAD_TOO_LARGE', `The request body exceeds ${limit} bytes`);
+export const unsupportedMediaType = (contentType?: string) =>
+  new HttpError(
+    415,
+    'UNSUPPORTED_MEDIA_TYPE',
+    `Request bodies must be application/json${contentType ? `, not ${contentType}` : ''}`,
+  );
+
+/** A domain error or an HTTP one, as the envelope sends it; undefined for anything else. */
+export const asHttpError = (error: unknown): HttpError | undefined =>
+  error instanceof HttpError ? error : error instanceof DomainError ? HttpError.of(error) : undefined;
