@@ -2,6 +2,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, LogController } from 'fastify';
 import type { Config } from '../shared/config/index.js';
 import type { Orm } from '../shared/db/orm.js';
+import { sharedSchemas } from '../shared/kernel/schema.js';
 import { loggerOptions } from '../shared/logger.js';
 import { correlationIdOf } from './http/correlation.js';
 import { Paginator } from './http/pagination.js';
@@ -30,7 +31,6 @@ import settingsRoutes from './routes/settings/index.js';
 import systemRoutes from './routes/system/index.js';
 import userRoutes from './routes/users/index.js';
 import webhookRoutes from './routes/webhooks/index.js';
-import { sharedSchemas } from './schemas/common.js';
 
 export interface CatalogRoute {
   method: string;

@@ -1,8 +1,8 @@
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import fp from 'fastify-plugin';
+import { declaredTags } from '../../shared/kernel/schema.js';
 import { API_VERSION } from '../http/wire-headers.js';
-import { declaredTags } from '../schemas/common.js';
 
 /**
  * OpenAPI 3.1 generated from the route schemas (the same ones that validate requests), served at

@@ -1,6 +1,7 @@
 import { Type } from 'typebox';
+import { component, Nullable, Timestamp, tag } from '../../../shared/kernel/schema.js';
+import { Envelope, ERROR_RESPONSES, ListEnvelope } from '../../http/envelope.js';
 import { PageQuery } from '../../http/pagination.js';
-import { component, Envelope, ERROR_RESPONSES, ListEnvelope, Nullable, Timestamp, tag } from '../common.js';
 
 const tags = tag('audit', 'The audit trail: every change, who made it and from where, in a tamper-evident hash chain.');
 

@@ -1,5 +1,6 @@
 import { Type } from 'typebox';
-import { component, Envelope, ERROR_RESPONSES, IdOf, NoContent, Nullable, Timestamp, tag } from '../common.js';
+import { component, IdOf, Nullable, Timestamp, tag } from '../../../shared/kernel/schema.js';
+import { Envelope, ERROR_RESPONSES, NoContent } from '../../http/envelope.js';
 import { Email, Password, User, UserFields } from '../users/index.js';
 
 const tags = tag('auth', 'Signing in and out, tokens, sessions (one per device), passwords and MFA of the caller.');

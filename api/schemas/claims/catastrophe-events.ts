@@ -1,15 +1,7 @@
 import { Type } from 'typebox';
+import { CalendarDate, component, Nullable, PlainText, Timestamp } from '../../../shared/kernel/schema.js';
+import { Envelope, ERROR_RESPONSES, ListEnvelope } from '../../http/envelope.js';
 import { PageQuery, SearchQuery } from '../../http/pagination.js';
-import {
-  CalendarDate,
-  component,
-  Envelope,
-  ERROR_RESPONSES,
-  ListEnvelope,
-  Nullable,
-  PlainText,
-  Timestamp,
-} from '../common.js';
 import { tags } from './records.js';
 
 /** Catastrophe events claims may reference: platform-wide reference data, keyed by an id the client chooses. */

@@ -1,21 +1,18 @@
 import { Type } from 'typebox';
 import { CLAIM_STATUSES } from '../../../shared/domain/claims/claim.entity.js';
-import { PageQuery, SearchQuery } from '../../http/pagination.js';
+import { Money } from '../../../shared/kernel/money.js';
 import {
   CalendarDate,
   component,
-  Envelope,
-  ERROR_RESPONSES,
   IdOf,
-  ListEnvelope,
-  Money,
   Nullable,
-  OPTIONAL_BODY,
   PlainText,
   StringEnum,
   TextBlock,
   Timestamp,
-} from '../common.js';
+} from '../../../shared/kernel/schema.js';
+import { Envelope, ERROR_RESPONSES, ListEnvelope, OPTIONAL_BODY } from '../../http/envelope.js';
+import { PageQuery, SearchQuery } from '../../http/pagination.js';
 import { CatastropheEventId } from './catastrophe-events.js';
 import { ClaimDocument, ClaimNote, ClaimPayment, IdParams, tags } from './records.js';
 

@@ -1,19 +1,18 @@
 import { Type } from 'typebox';
 import { VISIBILITIES } from '../../../shared/domain/access/visibility.js';
 import { DOCUMENT_CONTENT_TYPES, MAX_DOCUMENT_BYTES } from '../../../shared/domain/claims/claim-records.js';
+import { Money } from '../../../shared/kernel/money.js';
 import {
   component,
-  Envelope,
-  ERROR_RESPONSES,
   IdOf,
-  Money,
   PlainText,
   PublicHttpsUrl,
   StringEnum,
   TextBlock,
   Timestamp,
   tag,
-} from '../common.js';
+} from '../../../shared/kernel/schema.js';
+import { Envelope, ERROR_RESPONSES } from '../../http/envelope.js';
 
 export const tags = tag(
   'claims',

@@ -5,19 +5,9 @@ import {
   DISPUTE_STATUSES,
   DISPUTE_SUBJECTS,
 } from '../../../shared/domain/disputes/dispute.entity.js';
+import { component, IdOf, Nullable, PlainText, StringEnum, Timestamp, tag } from '../../../shared/kernel/schema.js';
+import { Envelope, ERROR_RESPONSES, ListEnvelope } from '../../http/envelope.js';
 import { PageQuery, SearchQuery } from '../../http/pagination.js';
-import {
-  component,
-  Envelope,
-  ERROR_RESPONSES,
-  IdOf,
-  ListEnvelope,
-  Nullable,
-  PlainText,
-  StringEnum,
-  Timestamp,
-  tag,
-} from '../common.js';
 
 const tags = tag(
   'disputes',

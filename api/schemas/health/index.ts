@@ -1,5 +1,6 @@
 import { Type } from 'typebox';
-import { component, Envelope, ERROR_RESPONSES, StringEnum, tag } from '../common.js';
+import { component, StringEnum, tag } from '../../../shared/kernel/schema.js';
+import { Envelope, ERROR_RESPONSES } from '../../http/envelope.js';
 
 const healthTags = tag('health', 'Probes for load balancers and orchestrators: public, outside every rate limit.');
 const systemTags = tag('system', 'The running service: build, runtime and queues.');

@@ -1,19 +1,9 @@
 import { Type } from 'typebox';
 import { PRODUCT_STATUSES } from '../../../shared/domain/investment-products/investment-product.entity.js';
+import { Money } from '../../../shared/kernel/money.js';
+import { component, IdOf, Nullable, PlainText, StringEnum, Timestamp, tag } from '../../../shared/kernel/schema.js';
+import { Envelope, ERROR_RESPONSES, ListEnvelope } from '../../http/envelope.js';
 import { PageQuery, SearchQuery } from '../../http/pagination.js';
-import {
-  component,
-  Envelope,
-  ERROR_RESPONSES,
-  IdOf,
-  ListEnvelope,
-  Money,
-  Nullable,
-  PlainText,
-  StringEnum,
-  Timestamp,
-  tag,
-} from '../common.js';
 
 const tags = tag(
   'investment-products',

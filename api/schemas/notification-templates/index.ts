@@ -4,20 +4,18 @@ import {
   TEMPLATE_CHANNELS,
   TEMPLATE_STATUSES,
 } from '../../../shared/domain/notification-templates/notification-template.entity.js';
-import { PageQuery, SearchQuery } from '../../http/pagination.js';
 import {
   component,
-  Envelope,
-  ERROR_RESPONSES,
   IdOf,
-  ListEnvelope,
   Nullable,
   PlainText,
   StringEnum,
   TextBlock,
   Timestamp,
   tag,
-} from '../common.js';
+} from '../../../shared/kernel/schema.js';
+import { Envelope, ERROR_RESPONSES, ListEnvelope } from '../../http/envelope.js';
+import { PageQuery, SearchQuery } from '../../http/pagination.js';
 
 const tags = tag(
   'notification-templates',

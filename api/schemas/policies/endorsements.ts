@@ -1,20 +1,18 @@
 import { Type } from 'typebox';
 import { ENDORSEMENT_STATUSES, ENDORSEMENT_TYPES } from '../../../shared/domain/policies/policy.entity.js';
-import { PageQuery } from '../../http/pagination.js';
+import { Money } from '../../../shared/kernel/money.js';
 import {
   CalendarDate,
   component,
-  Envelope,
-  ERROR_RESPONSES,
   IdOf,
-  ListEnvelope,
-  Money,
   Nullable,
   Phone,
   PlainText,
   StringEnum,
   Timestamp,
-} from '../common.js';
+} from '../../../shared/kernel/schema.js';
+import { Envelope, ERROR_RESPONSES, ListEnvelope } from '../../http/envelope.js';
+import { PageQuery } from '../../http/pagination.js';
 import { HolderEmail, HolderName, IdParams, NationalId, Policy, tags } from './index.js';
 
 /** Endorsements: changes to a policy, proposed by one user and approved by another. */

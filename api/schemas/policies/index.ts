@@ -1,15 +1,11 @@
 import { Type } from 'typebox';
 import { POLICY_STATUSES } from '../../../shared/domain/policies/policy.entity.js';
-import { PageQuery, SearchQuery } from '../../http/pagination.js';
+import { Money } from '../../../shared/kernel/money.js';
 import {
   CalendarDate,
   component,
-  Envelope,
-  ERROR_RESPONSES,
   IdOf,
   InsurerId,
-  ListEnvelope,
-  Money,
   Nullable,
   Phone,
   PlainText,
@@ -17,7 +13,9 @@ import {
   TextBlock,
   Timestamp,
   tag,
-} from '../common.js';
+} from '../../../shared/kernel/schema.js';
+import { Envelope, ERROR_RESPONSES, ListEnvelope } from '../../http/envelope.js';
+import { PageQuery, SearchQuery } from '../../http/pagination.js';
 
 export const tags = tag(
   'policies',

@@ -1,22 +1,20 @@
 import { Type } from 'typebox';
 import { QUOTATION_STATUSES } from '../../../shared/domain/quotations/quotation.entity.js';
-import { PageQuery, SearchQuery } from '../../http/pagination.js';
+import { Money } from '../../../shared/kernel/money.js';
 import {
   CalendarDate,
   component,
-  Envelope,
-  ERROR_RESPONSES,
   IdOf,
   InsurerId,
-  ListEnvelope,
-  Money,
   Nullable,
   Phone,
   PlainText,
   StringEnum,
   Timestamp,
   tag,
-} from '../common.js';
+} from '../../../shared/kernel/schema.js';
+import { Envelope, ERROR_RESPONSES, ListEnvelope } from '../../http/envelope.js';
+import { PageQuery, SearchQuery } from '../../http/pagination.js';
 
 const tags = tag(
   'quotations',

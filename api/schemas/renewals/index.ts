@@ -1,19 +1,9 @@
 import { Type } from 'typebox';
 import { RENEWAL_STATUSES } from '../../../shared/domain/renewals/renewal.entity.js';
+import { Money } from '../../../shared/kernel/money.js';
+import { CalendarDate, component, IdOf, Nullable, StringEnum, Timestamp, tag } from '../../../shared/kernel/schema.js';
+import { Envelope, ERROR_RESPONSES, ListEnvelope } from '../../http/envelope.js';
 import { PageQuery, SearchQuery } from '../../http/pagination.js';
-import {
-  CalendarDate,
-  component,
-  Envelope,
-  ERROR_RESPONSES,
-  IdOf,
-  ListEnvelope,
-  Money,
-  Nullable,
-  StringEnum,
-  Timestamp,
-  tag,
-} from '../common.js';
 import { Policy } from '../policies/index.js';
 
 const tags = tag(

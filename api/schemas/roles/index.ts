@@ -1,16 +1,7 @@
 import { Type } from 'typebox';
+import { component, IdOf, PlainText, Timestamp, tag } from '../../../shared/kernel/schema.js';
+import { Envelope, ERROR_RESPONSES, ListEnvelope, NoContent } from '../../http/envelope.js';
 import { PageQuery } from '../../http/pagination.js';
-import {
-  component,
-  Envelope,
-  ERROR_RESPONSES,
-  IdOf,
-  ListEnvelope,
-  NoContent,
-  PlainText,
-  Timestamp,
-  tag,
-} from '../common.js';
 
 const tags = tag('roles', 'Roles (named sets of permissions granted to users) and the permission catalogue.');
 

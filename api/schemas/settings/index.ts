@@ -2,19 +2,9 @@ import { Type } from 'typebox';
 import { ID_ENTITIES } from '../../../shared/domain/id-patterns/id-pattern.entity.js';
 import { POLICY_CATEGORIES } from '../../../shared/domain/operational-policies/operational-policy.entity.js';
 import { settingRules } from '../../../shared/domain/operational-policies/settings.js';
+import { component, IdOf, Nullable, PlainText, StringEnum, Timestamp, tag } from '../../../shared/kernel/schema.js';
+import { Envelope, ERROR_RESPONSES, ListEnvelope } from '../../http/envelope.js';
 import { PageQuery, SearchQuery } from '../../http/pagination.js';
-import {
-  component,
-  Envelope,
-  ERROR_RESPONSES,
-  IdOf,
-  ListEnvelope,
-  Nullable,
-  PlainText,
-  StringEnum,
-  Timestamp,
-  tag,
-} from '../common.js';
 
 const patternTags = tag(
   'id-patterns',

@@ -1,13 +1,9 @@
 import { Type } from 'typebox';
 import { KYC_STATUSES, USER_STATUSES } from '../../../shared/domain/users/user.entity.js';
-import { PageQuery, SearchQuery } from '../../http/pagination.js';
 import {
   component,
-  Envelope,
-  ERROR_RESPONSES,
   IdOf,
   InsurerId,
-  ListEnvelope,
   Nullable,
   Phone,
   PlainText,
@@ -15,7 +11,9 @@ import {
   Timestamp,
   tag,
   Uuid,
-} from '../common.js';
+} from '../../../shared/kernel/schema.js';
+import { Envelope, ERROR_RESPONSES, ListEnvelope } from '../../http/envelope.js';
+import { PageQuery, SearchQuery } from '../../http/pagination.js';
 
 const tags = tag('users', 'Back-office users: accounts in your data scope, their status (a workflow) and their roles.');
 

@@ -1,5 +1,6 @@
 import { Type } from 'typebox';
-import { component, Envelope, ERROR_RESPONSES, StringEnum, Timestamp, tag } from '../common.js';
+import { component, StringEnum, Timestamp, tag } from '../../../shared/kernel/schema.js';
+import { Envelope, ERROR_RESPONSES } from '../../http/envelope.js';
 
 const tags = tag('webhooks', 'Events pushed by partner systems, signed as Standard Webhooks; no bearer token.');
 

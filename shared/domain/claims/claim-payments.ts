@@ -1,11 +1,11 @@
 import { db } from '../../db/database.js';
 import { DomainRuleError, ValidationError } from '../../kernel/errors.js';
 import { uuidv7 } from '../../kernel/ids.js';
+import { type Money, notPositive } from '../../kernel/money.js';
 import { assertFourEyes } from '../access/four-eyes.js';
 import type { UserAct } from '../act.js';
 import type { ServiceDeps } from '../deps.js';
 import { operationalSetting } from '../operational-policies/settings.js';
-import { type Money, notPositive } from '../policies/policy.view.js';
 import { transition } from '../workflow.js';
 import { ClaimPayment } from './claim.entity.js';
 import { CLAIM_WORKFLOW } from './claim.workflow.js';

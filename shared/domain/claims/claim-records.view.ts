@@ -1,9 +1,9 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { type InferResult, sql } from 'kysely';
 import { db, iso } from '../../db/database.js';
+import type { Money } from '../../kernel/money.js';
 import type { DataScope } from '../access/scope.js';
 import { eventVisibleTo, type Visibility, visibilitiesFor } from '../access/visibility.js';
-import type { Money } from '../policies/policy.view.js';
 
 /** The sub-records of a claim as the API shows them, each on its own and within GET /claims/{id}. */
 export interface ClaimPaymentView {

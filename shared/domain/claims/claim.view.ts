@@ -1,8 +1,8 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { type InferResult, sql } from 'kysely';
 import { db, iso } from '../../db/database.js';
+import type { Money } from '../../kernel/money.js';
 import type { DataScope } from '../access/scope.js';
-import type { Money } from '../policies/policy.view.js';
 import type { ClaimReasons, ClaimStatus } from './claim.entity.js';
 import {
   type ClaimDocumentView,

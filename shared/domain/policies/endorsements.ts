@@ -1,6 +1,7 @@
 import { LockMode, raw } from '@mikro-orm/core';
 import { DomainRuleError, NotFoundError, ValidationError } from '../../kernel/errors.js';
 import { uuidv7 } from '../../kernel/ids.js';
+import { notPositive } from '../../kernel/money.js';
 import { assertFourEyes } from '../access/four-eyes.js';
 import type { UserAct } from '../act.js';
 import type { ServiceDeps } from '../deps.js';
@@ -10,7 +11,7 @@ import { latestTermEnd, MAX_TERM_YEARS, termTooLong } from './dates.js';
 import { type EndorsementView, loadEndorsementView } from './endorsement.view.js';
 import { lockVisiblePolicy } from './policies.service.js';
 import { Endorsement, type EndorsementChanges, type EndorsementType, type IPolicy } from './policy.entity.js';
-import { loadPolicyView, notPositive, type PolicyView } from './policy.view.js';
+import { loadPolicyView, type PolicyView } from './policy.view.js';
 import { ENDORSEMENT_WORKFLOW, POLICY_WORKFLOW } from './policy.workflow.js';
 
 /**

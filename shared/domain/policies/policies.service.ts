@@ -7,6 +7,7 @@ import { preparedQuery } from '../../db/prepared.js';
 import type { AuditInput, EventInput } from '../../db/unit-of-work.js';
 import { DomainRuleError, ForbiddenError, NotFoundError, ValidationError } from '../../kernel/errors.js';
 import { uuidv7 } from '../../kernel/ids.js';
+import { type Money, notPositive } from '../../kernel/money.js';
 import { assertFilterInScope, covers, type DataScope, inScope, scopeFilter } from '../access/scope.js';
 import type { UserAct } from '../act.js';
 import type { ServiceDeps } from '../deps.js';
@@ -15,15 +16,7 @@ import { listPage, type Page } from '../list.js';
 import { computedTermProblem, termTooLong } from './dates.js';
 import { Policy } from './policy.entity.js';
 import { POLICY_LIST, POLICY_SCOPE_COLUMNS, POLICY_SCOPE_FIELDS, type PolicyFilters } from './policy.list.js';
-import {
-  loadPolicyView,
-  type Money,
-  notPositive,
-  type PolicyView,
-  type PolicyViewRow,
-  policyViews,
-  toPolicyView,
-} from './policy.view.js';
+import { loadPolicyView, type PolicyView, type PolicyViewRow, policyViews, toPolicyView } from './policy.view.js';
 
 type PolicySort = (typeof POLICY_LIST.sortable)[number];
 

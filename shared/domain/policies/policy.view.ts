@@ -1,12 +1,8 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { type InferResult, sql } from 'kysely';
 import { db, iso, isoOrNull } from '../../db/database.js';
+import type { Money } from '../../kernel/money.js';
 import type { PolicyStatus } from './policy.entity.js';
-
-export interface Money {
-  amountMinor: number;
-  currency: string;
-}
 
 /** A policy as the API shows it. */
 export interface PolicyView {
@@ -101,9 +97,3 @@ export async function loadPolicyView(em: EntityManager, id: string): Promise<Pol
   const row = await policyViews(em).where('p.id', '=', id).executeTakeFirst();
   return row ? toPolicyView(row) : null;
 }
-
-/** A money field that must be more than zero (a sum insured, a claimed amount, a payment): the problem, if any. */
-export const notPositive = (field: string, money: Money | undefined) =>
-  money !== undefined && money.amountMinor <= 0
-    ? [{ field: `${field}.amountMinor`, message: 'must be greater than 0', constraint: 'exclusiveMinimum' }]
-    : [];

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { type InferResult, sql } from 'kysely';
 import { db, iso } from '../../db/database.js';
-import type { Money } from '../policies/policy.view.js';
+import type { Money } from '../../kernel/money.js';
 import type { QuotationStatus } from './quotation.entity.js';
 
 /** A quotation as the API shows it. */

@@ -4,6 +4,7 @@ import type { Keyset } from '../../db/keyset.js';
 import type { AuditInput, EventInput } from '../../db/unit-of-work.js';
 import { ConflictError, DomainRuleError, NotFoundError, ValidationError } from '../../kernel/errors.js';
 import { uuidv7 } from '../../kernel/ids.js';
+import { type Money, notPositive } from '../../kernel/money.js';
 import { assertFilterInScope, type DataScope, inScope, scopeFilter } from '../access/scope.js';
 import type { UserAct } from '../act.js';
 import type { ServiceDeps } from '../deps.js';
@@ -11,7 +12,6 @@ import { nextNumber } from '../id-patterns/numbers.js';
 import { listPage, type Page } from '../list.js';
 import { addDays } from '../policies/dates.js';
 import { assertAgent, createPolicy, ownerOf, today } from '../policies/policies.service.js';
-import { type Money, notPositive } from '../policies/policy.view.js';
 import { transition } from '../workflow.js';
 import { type IQuotation, Quotation, type QuotationStatus } from './quotation.entity.js';
 import {

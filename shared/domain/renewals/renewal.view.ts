@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { type InferResult, sql } from 'kysely';
 import { db, iso, isoOrNull } from '../../db/database.js';
-import type { Money } from '../policies/policy.view.js';
+import type { Money } from '../../kernel/money.js';
 import type { RenewalStatus } from './renewal.entity.js';
 
 /** A renewal as the API shows it. */

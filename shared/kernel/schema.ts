@@ -7,7 +7,7 @@ import { type Static, type TSchema, type TStringOptions, type TUnsafe, Type } fr
  * the schema's static type. Request validation (the ajv instances of api/app.ts) and response
  * serialization (fast-json-stringify) resolve the reference to the same schema.
  *
- * A domain's schemas file (api/schemas/<area>/index.ts) declares its tag with `tag(...)` and its view
+ * A domain's schemas file declares its tag with `tag(...)` and its view
  * schemas with `component(...)`, once each, next to the route schemas that use them:
  *
  *   const tags = tag('policies', 'Policies: ...');
@@ -16,8 +16,8 @@ import { type Static, type TSchema, type TStringOptions, type TUnsafe, Type } fr
  *     response: { 200: Envelope(Policy, 'The policy'), ...ERROR_RESPONSES } };
  *
  * Ids are one namespace for the whole API. Declare a component with the first route that uses it (a
- * value type such as Money here, in common.ts): one that no route references fails the Spectral test
- * (oas3-unused-component).
+ * value type such as Money in the kernel): one that no route references fails the Spectral test
+ * (oas3-unused-component). The envelopes every response is wrapped in are HTTP's: api/http/envelope.ts.
  */
 const components = new Map<string, TSchema>();
 const tags = new Map<string, string>();
@@ -45,80 +45,6 @@ export function tag(name: string, description: string): [string] {
 export function declaredTags(): { name: string; description: string }[] {
   return [...tags].map(([name, description]) => ({ name, description })).sort((a, b) => a.name.localeCompare(b.name));
 }
-
-/** Small building blocks every route schema is made of. */
-export const RequestId = Type.String({
-  description: "The service's own id of the request (UUID v7), also in the X-Request-Id header",
-});
-const CorrelationId = Type.Optional(
-  Type.String({
-    description:
-      "The client's own id of the request: its X-Correlation-Id, otherwise its X-Request-Id, when it matches ^[A-Za-z0-9._:-]{1,128}$; absent otherwise",
-  }),
-);
-
-export const Meta = component(
-  'Meta',
-  Type.Object({ requestId: RequestId, correlationId: CorrelationId }, { description: 'Metadata of a response' }),
-);
-
-export const PageMeta = component(
-  'PageMeta',
-  Type.Object(
-    {
-      requestId: RequestId,
-      correlationId: CorrelationId,
-      page: Type.Object({
-        limit: Type.Integer({ description: 'The page size applied' }),
-        nextCursor: Type.Union([Type.String(), Type.Null()], {
-          description: 'Pass as `cursor` for the next page; null on the last page',
-        }),
-      }),
-    },
-    { description: 'Metadata of a page of a list' },
-  ),
-);
-
-export const ErrorEnvelope = component(
-  'ErrorEnvelope',
-  Type.Object(
-    {
-      error: Type.Object({
-        code: Type.String({ description: 'Stable machine-readable code, e.g. VALIDATION_ERROR' }),
-        message: Type.String({ description: 'For people; may change' }),
-        details: Type.Optional(Type.Unknown({ description: 'Per-code details, e.g. one entry per invalid field' })),
-      }),
-      meta: Meta,
-    },
-    {
-      title: 'Error envelope',
-      description:
-        'The body of every error response. Codes include VALIDATION_ERROR (400, one details entry per invalid field), UNAUTHENTICATED (401), FORBIDDEN (403), NOT_FOUND (404), CONFLICT (409), INVALID_TRANSITION and INVARIANT_VIOLATION (422), RATE_LIMITED (429), INTERNAL_ERROR (500) and NOT_READY (503).',
-    },
-  ),
-);
-
-/** `{ data, meta }`; the description, if any, is the response's in the document. */
-export const Envelope = <T extends TSchema>(data: T, description?: string) =>
-  Type.Object({ data, meta: Meta }, description === undefined ? {} : { description });
-/** `{ data: [...], meta: { requestId, page } }`, one page of a keyset-paginated list. */
-export const ListEnvelope = <T extends TSchema>(item: T, description = 'One page of the list') =>
-  Type.Object({ data: Type.Array(item), meta: PageMeta }, { description });
-
-const errorResponse = (description: string) =>
-  Type.Unsafe<Static<typeof ErrorEnvelope>>({ $ref: 'ErrorEnvelope', description });
-
-/** Error responses every operation can produce: added to each route's response map. */
-export const ERROR_RESPONSES = {
-  '4xx': errorResponse('Refused; error.code says why'),
-  '5xx': errorResponse('Failed, or not ready; retry later'),
-} as const;
-
-/** Spread into a route schema whose body may be left out (its route takes none as {}): documented as optional. */
-export const OPTIONAL_BODY = { 'x-body-optional': true } as const;
-
-/** A 204 response. */
-export const NoContent = (description = 'Done; no body') => Type.Null({ description });
 
 export const Timestamp = Type.String({ format: 'date-time', description: 'ISO 8601 UTC with milliseconds' });
 export const Uuid = Type.String({ format: 'uuid' });
@@ -148,23 +74,5 @@ export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Ty
 export const StringEnum = <const T extends readonly string[]>(values: T, options: Record<string, unknown> = {}) =>
   Type.Unsafe<T[number]>({ type: 'string', enum: [...values], ...options });
 
-/** Money: an integer amount in minor units (cents) and an ISO 4217 currency. Never floating point. */
-export const Money = component(
-  'Money',
-  Type.Object(
-    {
-      amountMinor: Type.Integer({
-        minimum: 0,
-        maximum: Number.MAX_SAFE_INTEGER,
-        description: 'In minor units, e.g. cents',
-      }),
-      currency: Type.String({ pattern: '^[A-Z]{3}$', description: 'ISO 4217, e.g. KES' }),
-    },
-    {
-      additionalProperties: false,
-      description: 'An amount of money, e.g. { "amountMinor": 1250000, "currency": "KES" }',
-    },
-  ),
-);
 /** A calendar date, `YYYY-MM-DD`. */
 export const CalendarDate = Type.String({ format: 'date', description: 'A calendar date, YYYY-MM-DD' });
