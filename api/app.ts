@@ -2,6 +2,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, LogController } from 'fastify';
 import type { Config } from '../shared/config/index.js';
 import type { Orm } from '../shared/db/orm.js';
+import type { Clock } from '../shared/kernel/clock.js';
 import { sharedSchemas } from '../shared/kernel/schema.js';
 import { loggerOptions } from '../shared/logger.js';
 import { correlationIdOf } from './http/correlation.js';
@@ -55,6 +56,8 @@ export interface AppOptions {
   logger?: boolean;
   /** Where log lines go (default stdout); tests read them. */
   logDestination?: { write(line: string): void };
+  /** The services' clock (default: the system's); tests stand on a day of their choosing. */
+  clock?: Clock;
 }
 
 export const BODY_LIMIT = 1_048_576;
@@ -131,7 +134,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   });
   app.decorate('paginator', new Paginator(`${config.JWT_SECRET}:cursor`));
 
-  await app.register(infrastructure, { config, orm: opts.orm });
+  await app.register(infrastructure, { config, orm: opts.orm, clock: opts.clock });
   await app.register(wire);
   await app.register(securityHeaders);
   await app.register(errors);

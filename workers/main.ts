@@ -6,6 +6,7 @@ import { createServiceDeps, type ServiceDeps } from '../shared/domain/deps.js';
 import { warnWhenMailNotConfigured } from '../shared/domain/mail/delivery.js';
 import { createMailTransport } from '../shared/domain/mail/transport.js';
 import { CATALOGUE, type JobQueue } from '../shared/jobs/catalogue.js';
+import type { Clock } from '../shared/kernel/clock.js';
 import { createLogger, type Logger } from '../shared/logger.js';
 import { onShutdown } from '../shared/process.js';
 import { OutboxRelay } from '../shared/queues/outbox-relay.js';
@@ -27,6 +28,8 @@ export interface StartWorkersOptions {
   config: Config;
   log?: Logger;
   orm?: Orm;
+  /** The services' clock (default: the system's). */
+  clock?: Clock;
   /** Tests start a relay against a dead Redis, or none at all. */
   relay?: boolean;
   schedulers?: boolean;
@@ -72,7 +75,7 @@ export async function startWorkers(opts: StartWorkersOptions): Promise<WorkerHan
   const orm = opts.orm ?? (await createOrm(config, 'insurance-worker'));
   const mail = createMailTransport(config, log);
   const queues = new QueueSet(producer, config.REDIS_PREFIX);
-  const deps: WorkerDeps = { ...createServiceDeps(config, orm, log, producer), mail, queues };
+  const deps: WorkerDeps = { ...createServiceDeps(config, orm, log, producer, opts.clock), mail, queues };
   const workerConnection = createRedis(config.REDIS_URL, 'worker', 'worker');
 
   const workers: Worker[] = [];

@@ -3,6 +3,7 @@ import type { Redis } from 'ioredis';
 import type { Config } from '../../shared/config/index.js';
 import { createOrm, type Orm } from '../../shared/db/orm.js';
 import { createServiceDeps, type ServiceDeps } from '../../shared/domain/deps.js';
+import type { Clock } from '../../shared/kernel/clock.js';
 import type { Logger } from '../../shared/logger.js';
 import { QueueSet } from '../../shared/queues/queue-set.js';
 import { createRedis, settled, withTimeout } from '../../shared/redis.js';
@@ -23,6 +24,7 @@ declare module 'fastify' {
 export interface InfrastructureOptions {
   config: Config;
   orm?: Orm;
+  clock?: Clock;
 }
 
 /** The process's connections: one ORM (forked per unit of work), one Redis command connection, the queue producers. */
@@ -39,7 +41,7 @@ export default fp<InfrastructureOptions>(async (app, opts) => {
   app.decorate('redis', redis);
   app.decorate('requestRedis', requestRedis);
   app.decorate('queues', queues);
-  app.decorate('deps', createServiceDeps(config, orm, app.log as unknown as Logger, requestRedis));
+  app.decorate('deps', createServiceDeps(config, orm, app.log as unknown as Logger, requestRedis, opts.clock));
   app.addHook('onClose', async () => {
     // A BullMQ Queue waits for its connection before closing; with Redis unreachable that wait never
     // ends, so the connection goes first (its 'end' releases the wait) and the close is bounded.

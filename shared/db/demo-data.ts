@@ -17,6 +17,7 @@ import { generateRenewalForTerm, lapseRenewals, walkDueRenewals } from '../domai
 import { acceptRenewal, declineRenewal, generateRenewal, offerRenewal } from '../domain/renewals/renewals.service.js';
 import { User } from '../domain/users/user.entity.js';
 import { transition } from '../domain/workflow.js';
+import { today as todayOf } from '../kernel/clock.js';
 import { uuidv7 } from '../kernel/ids.js';
 import { db } from './database.js';
 
@@ -154,7 +155,7 @@ export async function seedDemoData(deps: ServiceDeps, opts: { policies?: number 
   const underwriter = accounts.find((a) => a.role === 'underwriter')!;
   const agents = accounts.filter((a) => a.role === 'agent');
   const as = (what: string, who = underwriter) => actAs(who.id, `demo-${what}`);
-  const today = new Date().toISOString().slice(0, 10);
+  const today = todayOf(deps.clock);
 
   const issued: { id: string; effectiveFrom: string; effectiveTo: string }[] = [];
   const count = opts.policies ?? 300;

@@ -2,6 +2,7 @@ import type { Redis } from 'ioredis';
 import type { Config } from '../config/index.js';
 import type { EntityManager, Orm } from '../db/orm.js';
 import { UnitOfWork } from '../db/unit-of-work.js';
+import { type Clock, systemClock } from '../kernel/clock.js';
 import type { Logger } from '../logger.js';
 import { AccessTokenSigner } from './identity/access-token.js';
 import { takeCallerChanges } from './identity/caller-changes.js';
@@ -22,9 +23,17 @@ export interface ServiceDeps {
   deviceTokens: DeviceTokens;
   /** Replaced after a commit that changes what a caller resolves to (see CallerResolver). */
   callerStamps: CallerStamps;
+  /** What time and day it is (shared/kernel/clock.ts). */
+  clock: Clock;
 }
 
-export function createServiceDeps(config: Config, orm: Orm, log: Logger, redis: Redis): ServiceDeps {
+export function createServiceDeps(
+  config: Config,
+  orm: Orm,
+  log: Logger,
+  redis: Redis,
+  clock: Clock = systemClock,
+): ServiceDeps {
   const secret = config.JWT_SECRET as string;
   const callerStamps = new CallerStamps(redis, config.REDIS_PREFIX);
   // A stamp that cannot be replaced leaves other processes' cached callers valid for at most CALLER_CACHE_MAX_AGE_MS.
@@ -44,5 +53,6 @@ export function createServiceDeps(config: Config, orm: Orm, log: Logger, redis: 
     mfaSecrets: new SecretBox(secret, 'mfa-secret'),
     deviceTokens: new DeviceTokens(secret),
     callerStamps,
+    clock,
   };
 }

@@ -4,9 +4,16 @@ import { type Database, db } from '../db/database.js';
 import type { Outcome } from '../db/unit-of-work.js';
 import { type Act, systemAct } from '../domain/act.js';
 import type { ServiceDeps } from '../domain/deps.js';
+import { type Clock, today } from '../kernel/clock.js';
 
 /** Candidates: a select over the swept table, narrowed to the items still to do. */
 export type Candidates<T extends keyof Database> = SelectQueryBuilder<Database, T, Record<never, never>>;
+
+/** When a sweep runs, by the service's clock: due means due at this instant, on this day (UTC). */
+export interface SweepTime {
+  now: Date;
+  today: string;
+}
 
 /** A scheduled sweep: which rows are due, and the change that makes each one done. */
 export interface Sweep<T extends keyof Database> {
@@ -21,7 +28,7 @@ export interface Sweep<T extends keyof Database> {
    * the sweep resumable. Used for each claim and again for each item under its lock. Conditions on
    * other tables go in `exists` subqueries, so that only this table's rows are locked.
    */
-  candidates: (from: Candidates<T>) => Candidates<T>;
+  candidates: (from: Candidates<T>, at: SweepTime) => Candidates<T>;
   /**
    * One item's change, in its own unit of work; the row is locked by this transaction and still a
    * candidate, so load it without a lock mode. Its audit entries and jobs commit with it.
@@ -30,7 +37,7 @@ export interface Sweep<T extends keyof Database> {
 }
 
 /** What a sweep uses of the services' deps (config for the sweeps that read a setting). */
-export type SweepDeps = Pick<ServiceDeps, 'orm' | 'uow' | 'log' | 'config'>;
+export type SweepDeps = Pick<ServiceDeps, 'orm' | 'uow' | 'log' | 'config' | 'clock'>;
 
 /** Rows a scheduled sweep claims at a time: 100,000 due items are worked through without loading them all. */
 export const SWEEP_BATCH = 500;
@@ -67,17 +74,20 @@ const REPORTED_FAILURES = 100;
  * in flight. A row skipped (locked elsewhere) or failed is left for the next run.
  */
 export async function sweep<T extends keyof Database>(
-  deps: Pick<ServiceDeps, 'orm' | 'uow' | 'log'>,
+  deps: Pick<ServiceDeps, 'orm' | 'uow' | 'log'> & { clock: Clock },
   spec: Sweep<T>,
   options: SweepOptions = {},
 ): Promise<SweepResult> {
   const batchSize = options.batchSize ?? 100;
   const act = options.act ?? systemAct();
   const key = sql.ref(`${spec.table}.${spec.key ?? 'id'}`);
+  // One instant for the whole run: an item due when it started is due to its end.
+  const now = deps.clock.now();
+  const at: SweepTime = { now, today: today(deps.clock) };
   const candidates = (em: EntityManager) => {
     // A table given as a type parameter is beyond Kysely's selectFrom typing; the spec's conditions are typed.
     const from = db(em).selectFrom(spec.table) as unknown as Candidates<T>;
-    return spec.candidates(from).select(key.as('id')) as unknown as SelectQueryBuilder<Database, T, { id: string }>;
+    return spec.candidates(from, at).select(key.as('id')) as unknown as SelectQueryBuilder<Database, T, { id: string }>;
   };
   const result: SweepResult = { processed: 0, failed: 0, skipped: 0, failures: [] };
   let after: string | undefined;

@@ -4,6 +4,7 @@ import pg from 'pg';
 import { buildApp } from '../../api/app.js';
 import { type Config, loadConfig } from '../../shared/config/index.js';
 import { createOrm, type Orm } from '../../shared/db/orm.js';
+import type { Clock } from '../../shared/kernel/clock.js';
 import { startWorkers, type WorkerHandle } from '../../workers/main.js';
 
 const runId = process.env.TEST_RUN_ID;
@@ -73,6 +74,8 @@ export interface StackOptions {
   workers?: boolean;
   /** Reuse another stack's database (two app instances sharing PostgreSQL and Redis). */
   database?: string;
+  /** The services' clock, for the app and the workers (default: the system's). */
+  clock?: Clock;
 }
 
 /** The real app (and optionally the workers) on this file's own PostgreSQL database and Redis prefix. */
@@ -81,9 +84,11 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
   const config = testConfig(database, opts.env);
   const orm = await createOrm(config, 'test');
   // TEST_LOG_LEVEL=error npm test shows the logs of failing requests.
-  const app = await buildApp({ config, orm, logger: config.LOG_LEVEL !== 'silent' });
+  const app = await buildApp({ config, orm, logger: config.LOG_LEVEL !== 'silent', clock: opts.clock });
   await app.ready();
-  const workers = opts.workers ? await startWorkers({ config, orm, log: app.log as never }) : undefined;
+  const workers = opts.workers
+    ? await startWorkers({ config, orm, log: app.log as never, clock: opts.clock })
+    : undefined;
   return {
     app,
     config,

@@ -2,6 +2,7 @@ import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Keyset } from '../../db/keyset.js';
 import type { EventInput } from '../../db/unit-of-work.js';
+import { latestToday } from '../../kernel/clock.js';
 import { DomainRuleError, NotFoundError, ValidationError } from '../../kernel/errors.js';
 import { uuidv7 } from '../../kernel/ids.js';
 import { type Money, notPositive } from '../../kernel/money.js';
@@ -101,7 +102,7 @@ export async function fileClaim(deps: ServiceDeps, act: UserAct, input: FileClai
         { effectiveFrom: policy.effectiveFrom, effectiveTo: policy.effectiveTo },
       );
     // An incident has happened: no later than today where the day is furthest ahead (UTC+14).
-    if (input.incidentDate > new Date(Date.now() + 14 * 3600_000).toISOString().slice(0, 10))
+    if (input.incidentDate > latestToday(deps.clock))
       throw new ValidationError([
         { field: 'incidentDate', message: 'must not be in the future', constraint: 'notFuture' },
       ]);

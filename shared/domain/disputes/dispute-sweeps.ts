@@ -10,8 +10,8 @@ import { DISPUTE_WORKFLOW } from './dispute.workflow.js';
 export const ESCALATE_OVERDUE_DISPUTES: Sweep<'disputes'> = {
   name: 'escalate-overdue-disputes',
   table: 'disputes',
-  candidates: (from) =>
-    from.where('status', 'in', DISPUTE_WORKFLOW.steps.escalate.from).where('response_due_at', '<', sql<string>`now()`),
+  candidates: (from, { now }) =>
+    from.where('status', 'in', DISPUTE_WORKFLOW.steps.escalate.from).where('response_due_at', '<', now as never),
   apply: async (em, id) => {
     const dispute = await em.findOneOrFail(Dispute, id);
     const from = dispute.status;
@@ -36,10 +36,12 @@ export const ESCALATE_OVERDUE_DISPUTES: Sweep<'disputes'> = {
 export const closeEndedDisputes = (closeAfterDays: number): Sweep<'disputes'> => ({
   name: 'close-disputes',
   table: 'disputes',
-  candidates: (from) =>
+  candidates: (from, { now }) =>
     from
       .where('status', 'in', DISPUTE_WORKFLOW.steps.close.from)
-      .where(sql<boolean>`coalesce(resolved_at, withdrawn_at) < now() - make_interval(days => ${closeAfterDays})`),
+      .where(
+        sql<boolean>`coalesce(resolved_at, withdrawn_at) < ${now}::timestamptz - make_interval(days => ${closeAfterDays})`,
+      ),
   apply: async (em, id) => {
     const dispute = await em.findOneOrFail(Dispute, id);
     const from = dispute.status;

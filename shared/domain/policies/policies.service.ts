@@ -1,6 +1,5 @@
 import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { sql } from 'kysely';
 import { db } from '../../db/database.js';
 import type { Keyset } from '../../db/keyset.js';
 import { preparedQuery } from '../../db/prepared.js';
@@ -202,12 +201,4 @@ export async function issuePolicy(deps: ServiceDeps, act: UserAct, input: IssueP
     });
     return { result: (await loadPolicyView(tx, created.id))!, audit: created.audit, events: [created.event] };
   });
-}
-
-/** Today's date by the database's clock, as `YYYY-MM-DD` (UTC). */
-export async function today(tx: EntityManager): Promise<string> {
-  const { d } = await db(tx)
-    .selectNoFrom(sql<string>`(now() at time zone 'utc')::date::text`.as('d'))
-    .executeTakeFirstOrThrow();
-  return d;
 }

@@ -2,11 +2,12 @@ import { raw } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { sql } from 'kysely';
 import { db } from '../../db/database.js';
+import { today } from '../../kernel/clock.js';
 import { DomainRuleError } from '../../kernel/errors.js';
 import type { UserAct } from '../act.js';
 import type { ServiceDeps } from '../deps.js';
 import { transition } from '../workflow.js';
-import { lockVisiblePolicy, today } from './policies.service.js';
+import { lockVisiblePolicy } from './policies.service.js';
 import type { IPolicy } from './policy.entity.js';
 import { loadPolicyView, type PolicyView } from './policy.view.js';
 import { ENDORSEMENT_WORKFLOW, POLICY_WORKFLOW } from './policy.workflow.js';
@@ -40,7 +41,7 @@ export async function cancelPolicy(
     const policy = await lockVisiblePolicy(tx, act.caller.scope, input.id);
     const from = policy.status;
     const to = transition(POLICY_WORKFLOW, 'cancel', from);
-    const effectiveDate = input.effectiveDate ?? clampToTerm(await today(tx), policy);
+    const effectiveDate = input.effectiveDate ?? clampToTerm(today(deps.clock), policy);
     if (effectiveDate < policy.effectiveFrom || effectiveDate > policy.effectiveTo)
       throw new DomainRuleError(
         'INVARIANT_VIOLATION',

@@ -1,13 +1,9 @@
 import { raw } from '@mikro-orm/core';
-import { sql } from 'kysely';
 import { SWEEP_BATCH, type Sweep, type SweepDeps, sweep } from '../../jobs/sweep.js';
 import type { Act } from '../act.js';
 import { transition } from '../workflow.js';
 import { Policy } from './policy.entity.js';
 import { POLICY_WORKFLOW } from './policy.workflow.js';
-
-/** Today in UTC by the database's clock, the date every sweep compares calendar dates with. */
-export const todayUtc = sql<string>`(now() at time zone 'utc')::date`;
 
 /**
  * The daily expiry sweep: active or reinstated policies whose term has ended (effectiveTo before
@@ -16,8 +12,8 @@ export const todayUtc = sql<string>`(now() at time zone 'utc')::date`;
 export const EXPIRE_POLICIES: Sweep<'policies'> = {
   name: 'expire-policies',
   table: 'policies',
-  candidates: (from) =>
-    from.where('status', 'in', POLICY_WORKFLOW.steps.expire.from).where('effective_to', '<', todayUtc),
+  candidates: (from, { today }) =>
+    from.where('status', 'in', POLICY_WORKFLOW.steps.expire.from).where('effective_to', '<', today),
   apply: async (em, id) => {
     const policy = await em.findOneOrFail(Policy, id);
     const from = policy.status;

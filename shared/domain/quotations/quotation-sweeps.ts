@@ -6,7 +6,6 @@ import { traceOf, withTrace } from '../../jobs/trace.js';
 import { uuidv7 } from '../../kernel/ids.js';
 import type { Act, UserAct } from '../act.js';
 import type { ServiceDeps } from '../deps.js';
-import { todayUtc } from '../policies/policy-sweeps.js';
 import { transition } from '../workflow.js';
 import { Quotation } from './quotation.entity.js';
 import { QUOTATION_WORKFLOW } from './quotation.workflow.js';
@@ -18,8 +17,8 @@ import { QUOTATION_WORKFLOW } from './quotation.workflow.js';
 export const EXPIRE_QUOTATIONS: Sweep<'quotations'> = {
   name: 'expire-quotations',
   table: 'quotations',
-  candidates: (from) =>
-    from.where('status', 'in', QUOTATION_WORKFLOW.steps.expire.from).where('valid_until', '<', todayUtc),
+  candidates: (from, { today }) =>
+    from.where('status', 'in', QUOTATION_WORKFLOW.steps.expire.from).where('valid_until', '<', today),
   apply: async (em, id) => {
     const quotation = await em.findOneOrFail(Quotation, id);
     const from = quotation.status;

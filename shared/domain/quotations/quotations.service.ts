@@ -2,6 +2,7 @@ import { OptimisticLockError, raw } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Keyset } from '../../db/keyset.js';
 import type { AuditInput, EventInput } from '../../db/unit-of-work.js';
+import { today } from '../../kernel/clock.js';
 import { ConflictError, DomainRuleError, NotFoundError, ValidationError } from '../../kernel/errors.js';
 import { uuidv7 } from '../../kernel/ids.js';
 import { type Money, notPositive } from '../../kernel/money.js';
@@ -11,7 +12,7 @@ import type { ServiceDeps } from '../deps.js';
 import { nextNumber } from '../id-patterns/numbers.js';
 import { listPage, type Page } from '../list.js';
 import { addDays } from '../policies/dates.js';
-import { assertAgent, createPolicy, ownerOf, today } from '../policies/policies.service.js';
+import { assertAgent, createPolicy, ownerOf } from '../policies/policies.service.js';
 import { transition } from '../workflow.js';
 import { type IQuotation, Quotation, type QuotationStatus } from './quotation.entity.js';
 import {
@@ -138,7 +139,7 @@ async function quotationAction(
 ): Promise<QuotationView> {
   return deps.uow.run(act, async (tx) => {
     const quotation = await visibleQuotation(tx, act.caller.scope, id);
-    const todayUtc = await today(tx);
+    const todayUtc = today(deps.clock);
     const from = effectiveStatus(quotation, todayUtc);
     const to = transition(QUOTATION_WORKFLOW, action, from);
     const { summary = {}, audit = [], events = [] } = await change(quotation, tx, todayUtc);

@@ -3,10 +3,10 @@ import { sql } from 'kysely';
 import { db } from '../../db/database.js';
 import { job } from '../../jobs/catalogue.js';
 import { type Candidates, SWEEP_BATCH, type Sweep, type SweepDeps, sweep } from '../../jobs/sweep.js';
+import { today } from '../../kernel/clock.js';
 import { DEFAULT_JOB_OPTIONS, type QueueSet } from '../../queues/queue-set.js';
 import type { Act } from '../act.js';
 import { Policy } from '../policies/policy.entity.js';
-import { todayUtc } from '../policies/policy-sweeps.js';
 import { transition } from '../workflow.js';
 import { OPEN_RENEWAL_STATUSES, Renewal } from './renewal.entity.js';
 import { RENEWAL_WORKFLOW } from './renewal.workflow.js';
@@ -17,10 +17,10 @@ import { createRenewal, renewalTerm } from './renewals.service.js';
  * their next term (whatever its status: a declined or lapsed one is not generated again) nor any open
  * one. The (policy, next term) pair is the idempotency key of generation.
  */
-const dueForRenewal = (from: Candidates<'policies'>, leadDays: number) =>
+const dueForRenewal = (from: Candidates<'policies'>, today: string, leadDays: number) =>
   from
     .where('status', 'in', ['active', 'reinstated'])
-    .where('effective_to', '<=', sql<string>`${todayUtc} + ${leadDays}::int`)
+    .where('effective_to', '<=', sql<string>`${today}::date + ${leadDays}::int`)
     .where(({ not, exists, selectFrom }) =>
       not(
         exists(
@@ -41,10 +41,10 @@ const dueForRenewal = (from: Candidates<'policies'>, leadDays: number) =>
 export const LAPSE_RENEWALS: Sweep<'renewals'> = {
   name: 'lapse-renewals',
   table: 'renewals',
-  candidates: (from) =>
+  candidates: (from, { now, today }) =>
     from
       .where('status', 'in', RENEWAL_WORKFLOW.steps.lapse.from)
-      .where((eb) => eb.or([eb('offer_expires_at', '<=', sql<string>`now()`), eb('term_from', '<=', todayUtc)])),
+      .where((eb) => eb.or([eb('offer_expires_at', '<=', now as never), eb('term_from', '<=', today)])),
   apply: async (em, id) => {
     const renewal = await em.findOneOrFail(Renewal, id);
     const from = renewal.status;
@@ -76,14 +76,15 @@ export const renewalJobId = (policyId: string, termFrom: string) => `renewal-${p
 
 /** Every policy due for renewal with the term its renewal starts, in id order, a batch at a time (never all in memory). */
 export async function walkDueRenewals(
-  deps: Pick<SweepDeps, 'orm' | 'config'>,
+  deps: Pick<SweepDeps, 'orm' | 'config' | 'clock'>,
   onBatch: (batch: { policyId: string; termFrom: string }[]) => Promise<void>,
 ): Promise<{ due: number }> {
   let due = 0;
   let after: string | undefined;
+  const day = today(deps.clock);
   for (;;) {
     const from = db(deps.orm.em.fork()).selectFrom('policies') as Candidates<'policies'>;
-    const batch = await dueForRenewal(from, deps.config.RENEWAL_LEAD_DAYS)
+    const batch = await dueForRenewal(from, day, deps.config.RENEWAL_LEAD_DAYS)
       .select(['policies.id as policyId', sql<string>`(policies.effective_to + 1)::text`.as('termFrom')])
       .$if(after !== undefined, (q) => q.where('policies.id', '>', after!))
       .orderBy('policies.id')
@@ -119,7 +120,7 @@ export async function generateRenewalForTerm(
 ): Promise<'generated' | 'not-due' | 'out-of-range'> {
   return deps.uow.run(act, async (em) => {
     const from = db(em).selectFrom('policies') as Candidates<'policies'>;
-    const stillDue = await dueForRenewal(from, deps.config.RENEWAL_LEAD_DAYS)
+    const stillDue = await dueForRenewal(from, today(deps.clock), deps.config.RENEWAL_LEAD_DAYS)
       .select('policies.id')
       .where('policies.id', '=', policyId)
       .where(sql<boolean>`policies.effective_to + 1 = ${termFrom}::date`)
