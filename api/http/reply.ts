@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { ANONYMOUS_ACTOR, type RenderedResponse } from '../../shared/db/unit-of-work.js';
+import { ANONYMOUS_ACTOR } from '../../shared/db/unit-of-work.js';
 import type { Act, UserAct } from '../../shared/domain/act.js';
+import type { IdempotencyCompletion, RenderedResponse } from '../plugins/idempotency.js';
 import { callerOf } from './caller.js';
 import { correlationIdOf, metaOf } from './correlation.js';
 
@@ -10,15 +11,14 @@ export const ok = <T>(request: FastifyRequest, data: T) => ({ data, meta: metaOf
  * The act of a request: who acts, its request id (and the client's correlation id), its address and
  * (for writes) its idempotency claim.
  */
-function actOf(request: FastifyRequest, render?: (result: unknown) => RenderedResponse): Act {
-  const claim = request.idempotencyClaim;
+function actOf(request: FastifyRequest, completion?: IdempotencyCompletion): Act {
   return {
     caller: request.principal,
     actor: request.actorId ?? ANONYMOUS_ACTOR,
     requestId: request.id,
     correlationId: correlationIdOf(request.headers),
     ip: request.ip,
-    idempotency: claim && render ? claim.completion(render) : undefined,
+    idempotency: completion,
   };
 }
 
@@ -29,7 +29,7 @@ async function send<T, A extends Act>(
   request: FastifyRequest,
   reply: FastifyReply,
   status: number | ((result: T) => number),
-  makeAct: (render: (r: unknown) => RenderedResponse) => A,
+  makeAct: (completion?: IdempotencyCompletion) => A,
   run: (act: A) => Promise<T>,
   present: (result: T) => unknown = (result) => result,
 ): Promise<FastifyReply> {
@@ -37,9 +37,9 @@ async function send<T, A extends Act>(
     const code = typeof status === 'function' ? status(result as T) : status;
     return { status: code, body: code === 204 ? null : ok(request, present(result as T)) };
   };
-  const act = makeAct(render);
-  const result = await run(act);
-  const response = act.idempotency?.stored ?? render(result);
+  const completion = request.idempotencyClaim?.completion(render);
+  const result = await run(makeAct(completion));
+  const response = completion?.stored ?? render(result);
   reply.code(response.status);
   return response.status === 204 ? reply.send() : reply.send(response.body);
 }
@@ -57,7 +57,15 @@ export const sendWrite = <T>(
   status: number | ((result: T) => number),
   run: (act: UserAct) => Promise<T>,
   present?: (result: T) => unknown,
-) => send(request, reply, status, (render) => ({ ...actOf(request, render), caller: callerOf(request) }), run, present);
+) =>
+  send(
+    request,
+    reply,
+    status,
+    (completion) => ({ ...actOf(request, completion), caller: callerOf(request) }),
+    run,
+    present,
+  );
 
 /** The same for the public routes (sign-in, password recovery, webhooks): nobody is signed in. */
 export const sendPublicWrite = <T>(
@@ -65,4 +73,4 @@ export const sendPublicWrite = <T>(
   reply: FastifyReply,
   status: number | ((result: T) => number),
   run: (act: Act) => Promise<T>,
-) => send(request, reply, status, (render) => actOf(request, render), run);
+) => send(request, reply, status, (completion) => actOf(request, completion), run);

@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { sql } from 'kysely';
 import { db } from '../../shared/db/database.js';
-import type { IdempotencyCompletion, RenderedResponse } from '../../shared/db/unit-of-work.js';
+import type { AnswerRecord } from '../../shared/db/unit-of-work.js';
 import { IdempotencyRecord } from '../../shared/db/write-path.entities.js';
 import { canonicalJson } from '../../shared/kernel/canonical-json.js';
 import { IdempotencyConflictError, ValidationError } from '../../shared/kernel/errors.js';
@@ -13,6 +13,17 @@ import { metaOf } from '../http/correlation.js';
 const KEY_PATTERN = /^[\x21-\x7e][\x20-\x7e]{0,254}$/;
 /** A claim older than this is taken over: its request died without releasing it. */
 const CLAIM_SECONDS = 60;
+
+/** What the response of a request will be, so the idempotency record is stored with the change. */
+export interface RenderedResponse {
+  status: number;
+  body: unknown;
+}
+
+/** The claim's answer record, and the answer once the transaction that recorded it committed. */
+export interface IdempotencyCompletion extends AnswerRecord {
+  readonly stored?: RenderedResponse;
+}
 
 export interface IdempotencyClaim {
   completion(render: (result: unknown) => RenderedResponse): IdempotencyCompletion;
@@ -102,26 +113,31 @@ export default fp(async (app) => {
     let stored: RenderedResponse | undefined;
     request.idempotencyClaim = {
       completed: () => stored !== undefined,
-      completion: (render) => ({
-        render,
-        complete(tx, response) {
-          // A reference, not a load: the flush writes one UPDATE by primary key, as the claim is ours.
-          const record = tx.getReference(IdempotencyRecord, [caller, pk.method, path, key]);
-          tx.assign(record, {
-            state: 'completed',
-            responseStatus: response.status,
-            responseBody: response.body,
-            lockedUntil: null,
-          });
-        },
-        // Set by the unit of work once the transaction holding the record has committed.
-        get stored() {
-          return stored;
-        },
-        set stored(value) {
-          stored = value;
-        },
-      }),
+      completion: (render) => {
+        let pending: RenderedResponse | undefined;
+        return {
+          // Only the first unit of work of the request that succeeds records its answer.
+          record(tx, result) {
+            if (stored) return false;
+            pending = render(result);
+            // A reference, not a load: the flush writes one UPDATE by primary key, as the claim is ours.
+            const record = tx.getReference(IdempotencyRecord, [caller, pk.method, path, key]);
+            tx.assign(record, {
+              state: 'completed',
+              responseStatus: pending.status,
+              responseBody: pending.body,
+              lockedUntil: null,
+            });
+            return true;
+          },
+          committed() {
+            stored = pending;
+          },
+          get stored() {
+            return stored;
+          },
+        };
+      },
     };
     request.idempotencyRelease = async () => {
       await records

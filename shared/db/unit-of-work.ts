@@ -1,6 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { sql } from 'kysely';
-import { checkJob, type JobInput } from '../jobs/catalogue.js';
 import { traceOf, withTrace } from '../jobs/trace.js';
 import { uuidv7 } from '../kernel/ids.js';
 import { db } from './database.js';
@@ -25,7 +24,13 @@ export interface AuditInput {
   request?: { requestId?: string; correlationId?: string; ip?: string };
 }
 
-export type { JobInput };
+/** An outbox row to write: a job for the workers, checked against the job catalogue before it is written. */
+export interface JobInput {
+  queue: string;
+  name: string;
+  /** Ids, not personal data. */
+  payload: Record<string, unknown>;
+}
 
 /**
  * A domain event: one entry of a record's stream (a policy's timeline, a claim's history). Written by
@@ -42,18 +47,19 @@ export interface EventInput {
   data?: Record<string, unknown>;
 }
 
-/** What the response of a request will be, so the idempotency record is stored with the change. */
-export interface RenderedResponse {
-  status: number;
-  body: unknown;
-}
-
-export interface IdempotencyCompletion {
-  /** Marks the record completed with the response on the change's entity manager; the unit of work flushes it. */
-  complete(em: EntityManager, response: RenderedResponse): void;
-  render(result: unknown): RenderedResponse;
-  /** Set once the transaction committed with the stored response. */
-  stored?: RenderedResponse;
+/**
+ * The answer of a request, recorded with its change so that a retry with the same key replays it. The
+ * edge that made the request decides what the answer is and where it is kept; the unit of work only
+ * says when.
+ */
+export interface AnswerRecord {
+  /**
+   * Records the answer made from `result` on the change's entity manager (the unit of work flushes it);
+   * false when an earlier unit of work of the same request already recorded one.
+   */
+  record(em: EntityManager, result: unknown): boolean;
+  /** The transaction holding the recorded answer has committed. */
+  committed(): void;
 }
 
 export interface WriteContext {
@@ -63,7 +69,7 @@ export interface WriteContext {
   /** The client's own id of that request (X-Correlation-Id or X-Request-Id), when it sent one. */
   correlationId?: string;
   ip?: string;
-  idempotency?: IdempotencyCompletion;
+  idempotency?: AnswerRecord;
 }
 
 interface OutcomeParts {
@@ -90,11 +96,25 @@ export type Outcome<T> = OutcomeParts &
 /** Runs once a unit of work has committed, with the transaction's entity manager (e.g. to publish what changed). */
 export type AfterCommit = (tx: EntityManager) => Promise<void>;
 
+/** Refuses a job the catalogue does not know, or whose payload does not match it (throws). */
+export type JobCheck = (queue: string, name: string, payload: unknown) => void;
+
+/** Without a catalogue to check them against, a unit of work writes no job at all. */
+const noJobs: JobCheck = (queue, name) => {
+  throw new Error(`This unit of work has no job catalogue: job ${queue}.${name} refused`);
+};
+
 export class UnitOfWork {
+  private readonly checkJob: JobCheck;
+  private readonly afterCommit?: AfterCommit;
+
   constructor(
     private readonly orm: Orm,
-    private readonly afterCommit?: AfterCommit,
-  ) {}
+    options: { checkJob?: JobCheck; afterCommit?: AfterCommit } = {},
+  ) {
+    this.checkJob = options.checkJob ?? noJobs;
+    this.afterCommit = options.afterCommit;
+  }
 
   /**
    * One PostgreSQL transaction: the change made by `work`, then its domain events, its idempotency
@@ -103,21 +123,20 @@ export class UnitOfWork {
    */
   async run<T>(ctx: WriteContext, work: (em: EntityManager) => Promise<Outcome<T>>): Promise<T> {
     const em = this.orm.em.fork();
-    let rendered: RenderedResponse | undefined;
+    let recorded = false;
     let committed: EntityManager | undefined;
     const outcome = await em.transactional(async (tx) => {
       committed = tx;
       const done = await work(tx);
       // Refused before anything is written: the transaction rolls back with the change that made it.
-      for (const j of done.jobs ?? []) checkJob(j.queue, j.name, j.payload);
+      for (const j of done.jobs ?? []) this.checkJob(j.queue, j.name, j.payload);
       await tx.flush();
       if (done.events?.length) await writeEvents(tx, ctx, done.events);
       const result = done.answer ? await done.answer(tx) : (done.result as T);
       // Only the first successful unit of work of a request completes its idempotency claim.
-      if (ctx.idempotency && !done.failure && !ctx.idempotency.stored) {
-        rendered = ctx.idempotency.render(result);
-        ctx.idempotency.complete(tx, rendered);
-        await tx.flush();
+      if (ctx.idempotency && !done.failure) {
+        recorded = ctx.idempotency.record(tx, result);
+        if (recorded) await tx.flush();
       }
       const entries = Array.isArray(done.audit) ? done.audit : [done.audit];
       await writeOutboxAndAudit(tx, ctx, done.jobs ?? [], entries);
@@ -126,7 +145,7 @@ export class UnitOfWork {
     // Also after a committed failure: what it wrote (a revoked family, a lock) must be seen.
     if (this.afterCommit && committed) await this.afterCommit(committed);
     if (outcome.failure) throw outcome.failure;
-    if (ctx.idempotency && rendered) ctx.idempotency.stored = rendered;
+    if (recorded) ctx.idempotency?.committed();
     return outcome.result;
   }
 }

@@ -2,6 +2,7 @@ import type { Redis } from 'ioredis';
 import type { Config } from '../config/index.js';
 import type { EntityManager, Orm } from '../db/orm.js';
 import { UnitOfWork } from '../db/unit-of-work.js';
+import { checkJob } from '../jobs/catalogue.js';
 import { type Clock, systemClock } from '../kernel/clock.js';
 import type { Logger } from '../logger.js';
 import { AccessTokenSigner } from './identity/access-token.js';
@@ -48,7 +49,7 @@ export function createServiceDeps(
     config,
     orm,
     log,
-    uow: new UnitOfWork(orm, publishCallerChanges),
+    uow: new UnitOfWork(orm, { checkJob, afterCommit: publishCallerChanges }),
     accessTokens: new AccessTokenSigner(secret, config.ACCESS_TOKEN_TTL),
     mfaSecrets: new SecretBox(secret, 'mfa-secret'),
     deviceTokens: new DeviceTokens(secret),

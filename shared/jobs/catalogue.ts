@@ -1,6 +1,7 @@
 import { type Static, type TProperties, type TSchema, Type } from 'typebox';
 import type { Validator } from 'typebox/compile';
 import { Compile } from 'typebox/compile';
+import type { JobInput } from '../db/unit-of-work.js';
 import type { QueueName } from '../queues/names.js';
 import { splitTrace } from './trace.js';
 
@@ -112,16 +113,8 @@ type SpecOf<K extends JobKey> = K extends `${infer Q extends JobQueue}.${infer N
 /** The payload type of a job, from its schema. */
 export type JobPayload<K extends JobKey> = SpecOf<K> extends { payload: infer S extends TSchema } ? Static<S> : never;
 
-/** An outbox row to write: the unit of work checks it against the catalogue before it is written. */
-export interface JobInput {
-  queue: QueueName;
-  name: string;
-  /** Ids, not personal data. */
-  payload: Record<string, unknown>;
-}
-
 /** A job produced from the catalogue; TypeScript checks the name and the payload. */
-export function job<K extends JobKey>(key: K, payload: JobPayload<K>): JobInput {
+export function job<K extends JobKey>(key: K, payload: JobPayload<K>): JobInput & { queue: QueueName } {
   const dot = key.indexOf('.');
   return {
     queue: key.slice(0, dot) as QueueName,

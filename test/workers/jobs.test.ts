@@ -38,7 +38,7 @@ const count = async (query: string, params: unknown[] = []) => Number((await sql
 /** A user created and a job produced in one unit of work: a refused job must take the user with it. */
 async function produce(jobs: JobInput[]) {
   const id = uuidv7();
-  const run = new UnitOfWork(stack.orm).run({ actor: 'system' }, async (em) => {
+  const run = new UnitOfWork(stack.orm, { checkJob }).run({ actor: 'system' }, async (em) => {
     await em.execute(`insert into users (id, email, name) values (?, ?, 'Job Producer')`, [id, `${id}@example.test`]);
     return { result: id, audit: { action: 'user.create', subjectType: 'user', subjectId: id }, jobs };
   });

@@ -88,12 +88,7 @@ export class RegistryIntake {
       // A delivery sent with an Idempotency-Key stores its answer with its row, as any write does.
       for (const { act, event, status } of inserted) {
         const claim = act.idempotency;
-        if (!claim || claim.stored) continue;
-        const rendered = claim.render({ eventId: event.eventId, status });
-        claim.complete(em, rendered);
-        answered.push(() => {
-          claim.stored = rendered;
-        });
+        if (claim?.record(em, { eventId: event.eventId, status })) answered.push(() => claim.committed());
       }
       return {
         result: ids,
