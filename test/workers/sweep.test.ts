@@ -2,8 +2,8 @@ import test from 'ava';
 import { sql as kysql } from 'kysely';
 import pg from 'pg';
 import { User } from '../../shared/domain/users/user.entity.js';
-import { type Sweep, sweep } from '../../shared/jobs/sweep.js';
 import { uuidv7 } from '../../shared/kernel/ids.js';
+import { type Sweep, sweep } from '../../shared/kernel/sweep.js';
 import { type Stack, startStack } from '../helpers/stack.js';
 
 let stack: Stack;

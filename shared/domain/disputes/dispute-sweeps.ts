@@ -1,6 +1,6 @@
 import { raw } from '@mikro-orm/core';
 import { sql } from 'kysely';
-import { SWEEP_BATCH, type Sweep, type SweepDeps, sweep } from '../../jobs/sweep.js';
+import { SWEEP_BATCH, type Sweep, type SweepDeps, sweep } from '../../kernel/sweep.js';
 import type { Act } from '../act.js';
 import { transition } from '../workflow.js';
 import { Dispute } from './dispute.entity.js';

@@ -1,5 +1,5 @@
 import { raw } from '@mikro-orm/core';
-import { SWEEP_BATCH, type Sweep, type SweepDeps, sweep } from '../../jobs/sweep.js';
+import { SWEEP_BATCH, type Sweep, type SweepDeps, sweep } from '../../kernel/sweep.js';
 import type { Act } from '../act.js';
 import { transition } from '../workflow.js';
 import { Policy } from './policy.entity.js';

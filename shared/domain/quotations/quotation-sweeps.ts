@@ -1,9 +1,9 @@
 import { raw } from '@mikro-orm/core';
 import type { Queue } from 'bullmq';
 import { checkJob, job } from '../../jobs/catalogue.js';
-import { SWEEP_BATCH, type Sweep, type SweepDeps, sweep } from '../../jobs/sweep.js';
 import { traceOf, withTrace } from '../../jobs/trace.js';
 import { uuidv7 } from '../../kernel/ids.js';
+import { SWEEP_BATCH, type Sweep, type SweepDeps, sweep } from '../../kernel/sweep.js';
 import type { Act, UserAct } from '../act.js';
 import type { ServiceDeps } from '../deps.js';
 import { transition } from '../workflow.js';

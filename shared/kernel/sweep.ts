@@ -1,10 +1,11 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { type SelectQueryBuilder, sql } from 'kysely';
+import type { Config } from '../config/index.js';
 import { type Database, db } from '../db/database.js';
-import type { Outcome } from '../db/unit-of-work.js';
-import { type Act, systemAct } from '../domain/act.js';
-import type { ServiceDeps } from '../domain/deps.js';
-import { type Clock, today } from '../kernel/clock.js';
+import type { Orm } from '../db/orm.js';
+import { type Outcome, SYSTEM_ACTOR, type UnitOfWork, type WriteContext } from '../db/unit-of-work.js';
+import type { Logger } from '../logger.js';
+import { type Clock, today } from './clock.js';
 
 /** Candidates: a select over the swept table, narrowed to the items still to do. */
 export type Candidates<T extends keyof Database> = SelectQueryBuilder<Database, T, Record<never, never>>;
@@ -37,7 +38,13 @@ export interface Sweep<T extends keyof Database> {
 }
 
 /** What a sweep uses of the services' deps (config for the sweeps that read a setting). */
-export type SweepDeps = Pick<ServiceDeps, 'orm' | 'uow' | 'log' | 'config' | 'clock'>;
+export interface SweepDeps {
+  orm: Orm;
+  uow: UnitOfWork;
+  log: Logger;
+  config: Config;
+  clock: Clock;
+}
 
 /** Rows a scheduled sweep claims at a time: 100,000 due items are worked through without loading them all. */
 export const SWEEP_BATCH = 500;
@@ -46,7 +53,7 @@ export interface SweepOptions {
   /** Rows claimed at a time: the most the sweep ever holds in memory. */
   batchSize?: number;
   /** Who acts in the audit entries: `systemAct(job.id)` from a job; the system by default. */
-  act?: Act;
+  act?: WriteContext;
   /** Called with each claimed batch before its items run (metrics, tests); an error stops the sweep. */
   onBatch?: (ids: string[]) => void | Promise<void>;
 }
@@ -74,12 +81,12 @@ const REPORTED_FAILURES = 100;
  * in flight. A row skipped (locked elsewhere) or failed is left for the next run.
  */
 export async function sweep<T extends keyof Database>(
-  deps: Pick<ServiceDeps, 'orm' | 'uow' | 'log'> & { clock: Clock },
+  deps: Pick<SweepDeps, 'orm' | 'uow' | 'log' | 'clock'>,
   spec: Sweep<T>,
   options: SweepOptions = {},
 ): Promise<SweepResult> {
   const batchSize = options.batchSize ?? 100;
-  const act = options.act ?? systemAct();
+  const act = options.act ?? { actor: SYSTEM_ACTOR };
   const key = sql.ref(`${spec.table}.${spec.key ?? 'id'}`);
   // One instant for the whole run: an item due when it started is due to its end.
   const now = deps.clock.now();
