@@ -1,7 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { InferKyselyDB } from '@mikro-orm/sql';
 import { type ColumnType, type Kysely, sql } from 'kysely';
-import type { entities } from './entities.js';
 
 /**
  * Dates as they come back from a Kysely query: the ORM's pg type parsers keep timestamps as the text
@@ -11,9 +10,19 @@ type AsRead<V> =
   V extends ColumnType<infer S, infer I, infer U> ? ColumnType<DateAsText<S>, I, U> : ColumnType<DateAsText<V>, V, V>;
 type DateAsText<V> = V extends Date ? string : V;
 
-type Inferred = InferKyselyDB<(typeof entities)[number]>;
-/** Every table of the schema, as the entities describe it. */
-export type Database = { [T in keyof Inferred]: { [C in keyof Inferred[T]]: AsRead<Inferred[T][C]> } };
+/** The tables of some entities, as Kysely types them: what a module adds to `Tables` for its entities. */
+export type TablesOf<E extends { name: string }> = InferKyselyDB<E>;
+
+/**
+ * Every table of the schema. Empty here: each module that owns entities adds their tables where it
+ * declares them (`declare module '.../db/database.js' { interface Tables extends TablesOf<...> {} }`),
+ * so this layer knows no domain while every query is typed against the whole schema.
+ */
+// biome-ignore lint/suspicious/noEmptyInterface: filled by declaration merging, one block per entity file.
+export interface Tables {}
+
+/** Every table of the schema as a query reads it (timestamps as the text PostgreSQL sends). */
+export type Database = { [T in keyof Tables]: { [C in keyof Tables[T]]: AsRead<Tables[T][C]> } };
 
 /** A typed Kysely query builder bound to the entity manager's connection (its transaction, if any). */
 export const db = (em: EntityManager): Kysely<Database> => em.getKysely<Database>();

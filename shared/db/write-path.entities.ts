@@ -1,4 +1,5 @@
 import { defineEntity } from '@mikro-orm/core';
+import type { TablesOf } from './database.js';
 
 /** A job written in the same transaction as the change it follows; the relay moves it to BullMQ. */
 export const OutboxRow = defineEntity({
@@ -93,3 +94,10 @@ export const DomainEvent = defineEntity({
     occurredAt: p.datetime().defaultRaw('now()'),
   }),
 });
+
+declare module './database.js' {
+  interface Tables
+    extends TablesOf<
+      typeof OutboxRow | typeof AuditEntry | typeof AuditChainHead | typeof IdempotencyRecord | typeof DomainEvent
+    > {}
+}

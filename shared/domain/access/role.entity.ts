@@ -1,4 +1,5 @@
 import { defineEntity } from '@mikro-orm/core';
+import type { TablesOf } from '../../db/database.js';
 
 /** A named set of permissions; assigned to users through UserRole. */
 export const Role = defineEntity({
@@ -27,3 +28,7 @@ export const RolePermission = defineEntity({
     permission: p.text().primary(),
   }),
 });
+
+declare module '../../db/database.js' {
+  interface Tables extends TablesOf<typeof Role | typeof RolePermission> {}
+}

@@ -1,4 +1,5 @@
 import { defineEntity } from '@mikro-orm/core';
+import type { TablesOf } from '../../db/database.js';
 import { User } from '../users/user.entity.js';
 import { Role } from './role.entity.js';
 
@@ -12,3 +13,7 @@ export const UserRole = defineEntity({
     assignedAt: p.datetime().defaultRaw('now()'),
   }),
 });
+
+declare module '../../db/database.js' {
+  interface Tables extends TablesOf<typeof UserRole> {}
+}

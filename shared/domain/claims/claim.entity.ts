@@ -1,4 +1,5 @@
 import { defineEntity, type InferEntity } from '@mikro-orm/core';
+import type { TablesOf } from '../../db/database.js';
 import type { Visibility } from '../access/visibility.js';
 
 export const CLAIM_STATUSES = [
@@ -125,3 +126,10 @@ export const CatastropheEvent = defineEntity({
       .onUpdate(() => new Date()),
   }),
 });
+
+declare module '../../db/database.js' {
+  interface Tables
+    extends TablesOf<
+      typeof CatastropheEvent | typeof Claim | typeof ClaimDocument | typeof ClaimNote | typeof ClaimPayment
+    > {}
+}

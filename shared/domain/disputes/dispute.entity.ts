@@ -1,4 +1,5 @@
 import { defineEntity } from '@mikro-orm/core';
+import type { TablesOf } from '../../db/database.js';
 
 export const DISPUTE_STATUSES = ['open', 'triaged', 'upheld', 'rejected', 'withdrawn', 'escalated', 'closed'] as const;
 export type DisputeStatus = (typeof DISPUTE_STATUSES)[number];
@@ -42,3 +43,7 @@ export const Dispute = defineEntity({
       .onUpdate(() => new Date()),
   }),
 });
+
+declare module '../../db/database.js' {
+  interface Tables extends TablesOf<typeof Dispute> {}
+}

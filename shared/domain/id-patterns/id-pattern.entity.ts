@@ -1,4 +1,5 @@
 import { defineEntity } from '@mikro-orm/core';
+import type { TablesOf } from '../../db/database.js';
 
 export const ID_ENTITIES = ['policy', 'claim', 'quotation', 'renewal', 'dispute', 'endorsement'] as const;
 export type IdEntity = (typeof ID_ENTITIES)[number];
@@ -21,3 +22,7 @@ export const IdPattern = defineEntity({
       .onUpdate(() => new Date()),
   }),
 });
+
+declare module '../../db/database.js' {
+  interface Tables extends TablesOf<typeof IdPattern> {}
+}

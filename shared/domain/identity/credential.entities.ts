@@ -1,4 +1,5 @@
 import { defineEntity } from '@mikro-orm/core';
+import type { TablesOf } from '../../db/database.js';
 import { User } from '../users/user.entity.js';
 
 /** A single-use MFA recovery code, stored as its SHA-256. */
@@ -81,3 +82,15 @@ export const PasswordResetRequest = defineEntity({
     createdAt: p.datetime().defaultRaw('now()'),
   }),
 });
+
+declare module '../../db/database.js' {
+  interface Tables
+    extends TablesOf<
+      | typeof MfaChallenge
+      | typeof MfaRecoveryCode
+      | typeof PasswordResetRequest
+      | typeof PasswordResetToken
+      | typeof SignInDeviceFailure
+      | typeof SignInFailure
+    > {}
+}

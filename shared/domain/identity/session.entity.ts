@@ -1,4 +1,5 @@
 import { defineEntity } from '@mikro-orm/core';
+import type { TablesOf } from '../../db/database.js';
 import { User } from '../users/user.entity.js';
 
 /**
@@ -32,3 +33,7 @@ export const RotatedToken = defineEntity({
     rotatedAt: p.datetime().defaultRaw('now()'),
   }),
 });
+
+declare module '../../db/database.js' {
+  interface Tables extends TablesOf<typeof AuthSession | typeof RotatedToken> {}
+}

@@ -1,4 +1,5 @@
 import { defineEntity } from '@mikro-orm/core';
+import type { TablesOf } from '../../db/database.js';
 
 export const PRODUCT_STATUSES = ['draft', 'active', 'closed'] as const;
 export type ProductStatus = (typeof PRODUCT_STATUSES)[number];
@@ -23,3 +24,7 @@ export const InvestmentProduct = defineEntity({
       .onUpdate(() => new Date()),
   }),
 });
+
+declare module '../../db/database.js' {
+  interface Tables extends TablesOf<typeof InvestmentProduct> {}
+}

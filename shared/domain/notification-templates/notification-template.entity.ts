@@ -1,4 +1,5 @@
 import { defineEntity } from '@mikro-orm/core';
+import type { TablesOf } from '../../db/database.js';
 
 export const TEMPLATE_CHANNELS = ['email', 'sms'] as const;
 export type TemplateChannel = (typeof TEMPLATE_CHANNELS)[number];
@@ -27,3 +28,7 @@ export const NotificationTemplate = defineEntity({
       .onUpdate(() => new Date()),
   }),
 });
+
+declare module '../../db/database.js' {
+  interface Tables extends TablesOf<typeof NotificationTemplate> {}
+}

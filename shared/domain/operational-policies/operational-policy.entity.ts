@@ -1,4 +1,5 @@
 import { defineEntity } from '@mikro-orm/core';
+import type { TablesOf } from '../../db/database.js';
 
 export const POLICY_CATEGORIES = ['kyc', 'payments', 'security', 'data_sharing', 'referrals'] as const;
 export type PolicyCategory = (typeof POLICY_CATEGORIES)[number];
@@ -22,3 +23,7 @@ export const OperationalPolicy = defineEntity({
       .onUpdate(() => new Date()),
   }),
 });
+
+declare module '../../db/database.js' {
+  interface Tables extends TablesOf<typeof OperationalPolicy> {}
+}

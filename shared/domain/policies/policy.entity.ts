@@ -1,4 +1,5 @@
 import { defineEntity, type InferEntity } from '@mikro-orm/core';
+import type { TablesOf } from '../../db/database.js';
 
 export const POLICY_STATUSES = ['active', 'lapsed', 'cancelled', 'reinstated', 'expired', 'renewed'] as const;
 export type PolicyStatus = (typeof POLICY_STATUSES)[number];
@@ -82,3 +83,7 @@ export const Endorsement = defineEntity({
       .onUpdate(() => new Date()),
   }),
 });
+
+declare module '../../db/database.js' {
+  interface Tables extends TablesOf<typeof Endorsement | typeof Policy> {}
+}

@@ -1,4 +1,5 @@
 import { defineEntity, type InferEntity } from '@mikro-orm/core';
+import type { TablesOf } from '../../db/database.js';
 
 export const QUOTATION_STATUSES = ['requested', 'quoted', 'accepted', 'withdrawn', 'expired'] as const;
 export type QuotationStatus = (typeof QUOTATION_STATUSES)[number];
@@ -42,3 +43,7 @@ export const Quotation = defineEntity({
   }),
 });
 export type IQuotation = InferEntity<typeof Quotation>;
+
+declare module '../../db/database.js' {
+  interface Tables extends TablesOf<typeof Quotation> {}
+}

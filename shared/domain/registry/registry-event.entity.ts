@@ -1,4 +1,5 @@
 import { defineEntity } from '@mikro-orm/core';
+import type { TablesOf } from '../../db/database.js';
 
 export const REGISTRY_EVENT_STATUSES = ['queued', 'processed', 'ignored', 'failed'] as const;
 export type RegistryEventStatus = (typeof REGISTRY_EVENT_STATUSES)[number];
@@ -19,3 +20,7 @@ export const RegistryEvent = defineEntity({
     processedAt: p.datetime().nullable(),
   }),
 });
+
+declare module '../../db/database.js' {
+  interface Tables extends TablesOf<typeof RegistryEvent> {}
+}

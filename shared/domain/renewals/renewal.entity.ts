@@ -1,4 +1,5 @@
 import { defineEntity, type InferEntity } from '@mikro-orm/core';
+import type { TablesOf } from '../../db/database.js';
 
 export const RENEWAL_STATUSES = ['pending', 'offered', 'accepted', 'declined', 'lapsed', 'converted'] as const;
 export type RenewalStatus = (typeof RENEWAL_STATUSES)[number];
@@ -42,3 +43,7 @@ export const Renewal = defineEntity({
   }),
 });
 export type IRenewal = InferEntity<typeof Renewal>;
+
+declare module '../../db/database.js' {
+  interface Tables extends TablesOf<typeof Renewal> {}
+}

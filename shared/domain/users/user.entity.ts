@@ -1,4 +1,5 @@
 import { defineEntity, type InferEntity } from '@mikro-orm/core';
+import type { TablesOf } from '../../db/database.js';
 
 export const USER_STATUSES = ['pending', 'active', 'suspended', 'locked', 'archived'] as const;
 export type UserStatus = (typeof USER_STATUSES)[number];
@@ -42,3 +43,7 @@ export const User = defineEntity({
   }),
 });
 export type IUser = InferEntity<typeof User>;
+
+declare module '../../db/database.js' {
+  interface Tables extends TablesOf<typeof User> {}
+}
