@@ -8,6 +8,16 @@ import { notFoundHandler } from './errors.js';
 
 export const API_VERSION = '1';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /**
+     * Marks a request refused before its body is read: the answer closes the connection (the body is
+     * never read) and the address is counted towards the refusals answered at accept.
+     */
+    refuseUnread(request: FastifyRequest, reply: FastifyReply): void;
+  }
+}
+
 /**
  * Every request's id is the service's own (UUID v7, so logs sort by time): no client can choose or
  * repeat the id its audit entries carry. A client's own id is its correlation id (api/http/correlation.ts).
@@ -18,7 +28,7 @@ export const newRequestId = (): string => uuidv7();
  * X-Request-Id and API-Version on every response; request bodies are JSON only
  * (every other content type answers 415), an empty JSON body counts as no body.
  */
-const hasBody = (headers: Record<string, unknown>) =>
+export const hasBody = (headers: Record<string, unknown>) =>
   Number(headers['content-length'] ?? 0) > 0 || headers['transfer-encoding'] !== undefined;
 
 /** The headers every answer carries, also the ones Fastify gives before any hook runs. */
@@ -45,6 +55,7 @@ export default fp(async (app) => {
     refused.record(request.raw.socket?.remoteAddress);
     closeOnceAnswered(reply);
   };
+  app.decorate('refuseUnread', refuseUnread);
 
   app.addHook('onRequest', async (request, reply) => {
     wireHeaders(request, reply);
