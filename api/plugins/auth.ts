@@ -11,6 +11,7 @@ import { UUID_TEXT } from '../../shared/kernel/ids.js';
 import { asHttpError } from '../http/errors.js';
 import { BOARD_COOKIE, BOARD_PATH, BOARD_SIGN_IN, isBoardPageLoad, redirectToBoardSignIn } from './bull-board.js';
 import { sendError } from './errors.js';
+import { hasBody } from './wire.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -116,6 +117,16 @@ export default fp(async (app) => {
       }
     }
     done();
+  });
+
+  // A body sent without a valid token is refused unread, once the rate limit has counted the request: a
+  // stranger's megabyte to a route that needs a token costs no parsing (public routes take 16 KiB).
+  app.addHook('preParsing', async (request, reply, payload) => {
+    const pending = request.pendingCaller;
+    const refused = pending && 'error' in pending ? asHttpError(pending.error) : undefined;
+    if (!refused || !hasBody(request.headers)) return payload;
+    app.refuseUnread(request, reply);
+    return sendError(request, reply, refused);
   });
 
   app.addHook('preValidation', async (request, reply) => {

@@ -7,6 +7,16 @@ import { guardConnections, RefusedAddresses } from '../http/refused-addresses.js
 import { API_VERSION, wireHeaders } from '../http/wire-headers.js';
 import { notFoundHandler } from './errors.js';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /**
+     * Marks a request refused before its body is read: the answer closes the connection (the body is
+     * never read) and the address is counted towards the refusals answered at accept.
+     */
+    refuseUnread(request: FastifyRequest, reply: FastifyReply): void;
+  }
+}
+
 /**
  * Every request's id is the service's own (UUID v7, so logs sort by time): no client can choose or
  * repeat the id its audit entries carry. A client's own id is its correlation id (api/http/correlation.ts).
@@ -17,7 +27,7 @@ export const newRequestId = (): string => uuidv7();
  * X-Request-Id and API-Version on every response; request bodies are JSON only
  * (every other content type answers 415), an empty JSON body counts as no body.
  */
-const hasBody = (headers: Record<string, unknown>) =>
+export const hasBody = (headers: Record<string, unknown>) =>
   Number(headers['content-length'] ?? 0) > 0 || headers['transfer-encoding'] !== undefined;
 
 /**
@@ -38,6 +48,7 @@ export default fp(async (app) => {
     refused.record(request.raw.socket?.remoteAddress);
     closeOnceAnswered(reply);
   };
+  app.decorate('refuseUnread', refuseUnread);
 
   app.addHook('onRequest', async (request, reply) => {
     wireHeaders(request, reply);

@@ -216,9 +216,13 @@ export const mfaVerifySchema = {
   operationId: 'verifyMfa',
   tags,
   description:
-    "Turns MFA on with a code from the authenticator, proving it holds the new secret, and the password, so a stolen access token alone cannot enrol a thief's authenticator.",
+    "Turns MFA on with a code from the authenticator, proving it holds the new secret, and the password, so a stolen access token alone cannot enrol a thief's authenticator. A wrong password counts towards the sign-in lockout, under the deviceToken when one of yours is sent, else under your email (429 once locked).",
   body: Type.Object(
-    { code: Type.String({ pattern: '^[0-9]{6}$' }), password: Type.String({ minLength: 1, maxLength: 128 }) },
+    {
+      code: Type.String({ pattern: '^[0-9]{6}$' }),
+      password: Type.String({ minLength: 1, maxLength: 128 }),
+      deviceToken: Type.Optional(DeviceToken),
+    },
     { additionalProperties: false },
   ),
   response: Done,
@@ -227,9 +231,9 @@ export const mfaDisableSchema = {
   operationId: 'disableMfa',
   tags,
   description:
-    'Turns MFA off; needs the password and a TOTP or recovery code. The secret and recovery codes are deleted.',
+    'Turns MFA off; needs the password and a TOTP or recovery code. The secret and recovery codes are deleted. A wrong password or code counts towards the sign-in lockout, under the deviceToken when one of yours is sent, else under your email (429 once locked).',
   body: Type.Object(
-    { password: Type.String({ minLength: 1, maxLength: 128 }), code: Code },
+    { password: Type.String({ minLength: 1, maxLength: 128 }), code: Code, deviceToken: Type.Optional(DeviceToken) },
     { additionalProperties: false },
   ),
   response: Done,

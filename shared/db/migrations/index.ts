@@ -14,6 +14,7 @@ import { Migration20261124000200_outbox_notify_trigger } from './Migration202611
 import { Migration20261125000100_device_tokens } from './Migration20261125000100_device_tokens.js';
 import { Migration20261125000300_four_eyes_note_visibility } from './Migration20261125000300_four_eyes_note_visibility.js';
 import { Migration20261125000500_correlation_ids } from './Migration20261125000500_correlation_ids.js';
+import { Migration20261125000700_reset_tokens_by_user } from './Migration20261125000700_reset_tokens_by_user.js';
 
 /** Every migration, in order. Listed explicitly so compiled and tsx runs apply the same set. */
 export const migrationsList: MigrationObject[] = [
@@ -37,4 +38,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261125000500_correlation_ids', class: Migration20261125000500_correlation_ids },
 
   { name: 'Migration20261125000100_device_tokens', class: Migration20261125000100_device_tokens },
+  { name: 'Migration20261125000700_reset_tokens_by_user', class: Migration20261125000700_reset_tokens_by_user },
 ];

@@ -9,8 +9,9 @@ import { operationalSetting } from '../operational-policies/settings.js';
 /**
  * Lockout that slows a password guesser without letting anyone lock a real user out (OWASP "device
  * cookies"). Failed sign-ins (wrong password, wrong MFA code at sign-in, wrong current password at
- * change-password) are counted per device token when the attempt presents a valid one of the user,
- * else per normalised email, whether or not a user has it. At the threshold that counter is locked:
+ * change-password, wrong password or code at MFA verify and disable) are counted per device token when
+ * the attempt presents a valid one of the user, else per normalised email, whether or not a user has
+ * it. At the threshold that counter is locked:
  * attempts it covers answer 429 before any password is checked, alike for emails nobody has. A
  * stranger's failures lock the email, never the user's devices; a lockout changes no user and ends no
  * session.

@@ -4,6 +4,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { sql } from 'kysely';
 import { generateSecret, generateURI, verifySync } from 'otplib';
 import { db } from '../../db/database.js';
+import type { AuditInput } from '../../db/unit-of-work.js';
 import { UnauthenticatedError } from '../../kernel/errors.js';
 import type { UserAct } from '../act.js';
 import type { ServiceDeps } from '../deps.js';
@@ -11,6 +12,7 @@ import { type IUser, User } from '../users/user.entity.js';
 import { transition } from '../workflow.js';
 import { MfaRecoveryCode } from './credential.entities.js';
 import { tokenHash } from './crypto.js';
+import { clearFailures, countFailure, failureCounter, normaliseEmail, refuseIfLocked } from './lockout.js';
 import { MFA_WORKFLOW, mfaStateOf } from './mfa.workflow.js';
 import { verifyPassword } from './passwords.js';
 
@@ -111,20 +113,47 @@ export async function setupMfa(deps: ServiceDeps, act: UserAct): Promise<MfaEnro
   });
 }
 
+const wrongPassword = () => new UnauthenticatedError('INVALID_CREDENTIALS', 'The password is incorrect');
+
+/**
+ * The guess an MFA change checks (the password; to disable, the second factor too), counted as a
+ * sign-in's: a locked counter answers 429 before anything is checked, and a wrong guess counts towards
+ * the lockout (under the device token's counter when one of the user's is sent, else the email's), so
+ * a stolen access token cannot try passwords here that sign-in would lock out. Returns the committed
+ * refusal of a wrong guess for the unit of work, or null once the guess was right (its count starts again).
+ */
+async function countedGuess(
+  deps: ServiceDeps,
+  tx: EntityManager,
+  user: IUser,
+  deviceToken: string | undefined,
+  check: () => Promise<Error | null>,
+): Promise<{ result: never; audit: AuditInput[]; failure: Error } | null> {
+  const counter = failureCounter(deps, normaliseEmail(user.email), user.id, deviceToken);
+  await refuseIfLocked(tx, counter);
+  const failure = await check();
+  if (failure) return { result: undefined as never, audit: await countFailure(deps, tx, counter, user.id), failure };
+  await clearFailures(tx, counter);
+  return null;
+}
+
 /** Turns MFA on once the user proves their authenticator produces codes for the new secret. */
 export async function verifyMfa(
   deps: ServiceDeps,
   act: UserAct,
-  { code, password }: { code: string; password: string },
+  { code, password, deviceToken }: { code: string; password: string; deviceToken?: string },
 ): Promise<void> {
   const { caller } = act;
-  // Failures are thrown inside the unit of work: nothing is committed and no idempotent response is stored.
+  // A wrong code is thrown inside the unit of work: nothing is committed and no idempotent response is stored.
   await deps.uow.run(act, async (tx) => {
     const user = await lockForSecondFactor(tx, caller.userId, true);
     transition(MFA_WORKFLOW, 'verify', mfaStateOf(user));
     // The password too: an access token alone must not enrol an authenticator of someone else's choosing.
-    if (!(await verifyPassword(user.passwordHash ?? null, password)))
-      throw new UnauthenticatedError('INVALID_CREDENTIALS', 'The password is incorrect');
+    const refused = await countedGuess(deps, tx, user, deviceToken, async () =>
+      (await verifyPassword(user.passwordHash ?? null, password)) ? null : wrongPassword(),
+    );
+    if (refused) return refused;
+    // A wrong code for the new secret guesses nothing of the user's: refused without counting.
     if (!(await checkSecondFactor(deps, tx, user, code, false))) throw invalidCode();
     user.mfaEnabled = true;
     return {
@@ -134,19 +163,21 @@ export async function verifyMfa(
   });
 }
 
-/** Turns MFA off; needs the password and a current code (or a recovery code). */
+/** Turns MFA off; needs the password and a current code (or a recovery code), each counted like a sign-in's. */
 export async function disableMfa(
   deps: ServiceDeps,
   act: UserAct,
-  input: { password: string; code: string },
+  input: { password: string; code: string; deviceToken?: string },
 ): Promise<void> {
   const { caller } = act;
   await deps.uow.run(act, async (tx) => {
     const user = await lockForSecondFactor(tx, caller.userId, true);
     transition(MFA_WORKFLOW, 'disable', mfaStateOf(user));
-    if (!(await verifyPassword(user.passwordHash ?? null, input.password)))
-      throw new UnauthenticatedError('INVALID_CREDENTIALS', 'The password is incorrect');
-    if (!(await checkSecondFactor(deps, tx, user, input.code))) throw invalidCode();
+    const refused = await countedGuess(deps, tx, user, input.deviceToken, async () => {
+      if (!(await verifyPassword(user.passwordHash ?? null, input.password))) return wrongPassword();
+      return (await checkSecondFactor(deps, tx, user, input.code)) ? null : invalidCode();
+    });
+    if (refused) return refused;
     Object.assign(user, { mfaEnabled: false, mfaSecret: null, mfaLastStep: null });
     await db(tx).deleteFrom('mfa_recovery_codes').where('user_id', '=', user.id).execute();
     return {

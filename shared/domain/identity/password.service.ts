@@ -1,4 +1,5 @@
 import { LockMode, raw } from '@mikro-orm/core';
+import type { EntityManager } from '@mikro-orm/postgresql';
 import { sql } from 'kysely';
 import { db } from '../../db/database.js';
 import { job } from '../../jobs/catalogue.js';
@@ -21,6 +22,11 @@ import { assertPasswordAllowed, hashPassword, verifyPassword } from './passwords
 import { revokeSessions } from './sessions.js';
 
 export const RESET_TOKEN_MINUTES = 30;
+/**
+ * Reset mails one user is sent within RESET_TOKEN_MINUTES at most: anyone can ask for them, so without
+ * a cap per account a stranger (from as many addresses as they like) could flood a mailbox.
+ */
+export const RESET_MAILS_PER_WINDOW = 3;
 
 /**
  * Records a reset request and hands it to the worker (through the outbox). The request does the same
@@ -47,7 +53,10 @@ export async function requestPasswordReset(
 /**
  * The worker's half of a reset request: finds the user of the email (not archived), creates the reset
  * and records it on the request, once (a retried job finds the request handled and only resends).
- * Returns the reset to mail, or null when no user has the email.
+ * Returns the reset to mail, or null when no user has the email or the user was already sent
+ * RESET_MAILS_PER_WINDOW resets within the last RESET_TOKEN_MINUTES (then an audit entry says so; the
+ * answer to the request was the same 202 either way). Concurrent jobs may each add one past the cap: it
+ * bounds a flood, not the count to the unit.
  */
 export async function resolvePasswordResetRequest(
   deps: ServiceDeps,
@@ -66,6 +75,23 @@ export async function resolvePasswordResetRequest(
       .executeTakeFirst();
     request.handledAt = raw<Date>('now()') as unknown as Date;
     if (!user) return { result: null, audit: [] };
+    const { recent } = await db(tx)
+      .selectFrom('password_reset_tokens')
+      .select((eb) => eb.fn.countAll<string>().as('recent'))
+      .where('user_id', '=', user.id)
+      .where('purpose', '=', 'reset')
+      .where('created_at', '>', sql<string>`now() - make_interval(mins => ${RESET_TOKEN_MINUTES})`)
+      .executeTakeFirstOrThrow();
+    if (Number(recent) >= RESET_MAILS_PER_WINDOW)
+      return {
+        result: null,
+        audit: {
+          action: 'auth.password_reset_throttled',
+          subjectType: 'user',
+          subjectId: user.id,
+          summary: { requestId, recentResets: Number(recent), windowMinutes: RESET_TOKEN_MINUTES },
+        },
+      };
     const reset = tx.create(PasswordResetToken, { id: uuidv7(), user: user.id, purpose: 'reset' });
     request.resetId = reset.id;
     return {
@@ -80,10 +106,26 @@ export async function resolvePasswordResetRequest(
   });
 }
 
+/**
+ * Ends every reset (and set-password) token of the user not yet used: once the password has been reset
+ * or changed, a link mailed earlier (to a mailbox someone else may have read) no longer sets one.
+ */
+async function endOutstandingResets(tx: EntityManager, userId: string): Promise<void> {
+  await db(tx)
+    .updateTable('password_reset_tokens')
+    .set({ used_at: sql<Date>`now()` })
+    .where('user_id', '=', userId)
+    .where('used_at', 'is', null)
+    .execute();
+}
+
 const badToken = () =>
   new ValidationError([{ field: 'token', message: 'is invalid, used or expired', constraint: 'valid' }]);
 
-/** Sets a new password with a reset token: single use, 30 minutes; unlocks and ends every session. */
+/**
+ * Sets a new password with a reset token: single use, 30 minutes; unlocks, and ends every session and
+ * every other reset token of the user.
+ */
 export async function resetPassword(
   deps: ServiceDeps,
   act: Act,
@@ -112,6 +154,7 @@ export async function resetPassword(
     token.usedAt = raw<Date>('now()');
     // Locked before the sessions, in the order a suspension takes them.
     const user = await tx.findOneOrFail(User, token.user.id, { lockMode: LockMode.PESSIMISTIC_WRITE });
+    await endOutstandingResets(tx, user.id);
     Object.assign(user, {
       passwordHash: hash,
       passwordChangedAt: raw<Date>('now()'),
@@ -135,9 +178,9 @@ export async function resetPassword(
 }
 
 /**
- * Changes the caller's own password; every other session ends, this one stays. A wrong current
- * password counts like a failed sign-in, under the device token's counter when one of the caller's
- * is sent, else the email's.
+ * Changes the caller's own password; every other session and every reset token not yet used end, this
+ * session stays. A wrong current password counts like a failed sign-in, under the device token's
+ * counter when one of the caller's is sent, else the email's.
  */
 export async function changePassword(
   deps: ServiceDeps,
@@ -172,6 +215,7 @@ export async function changePassword(
     // failure has locked it since the check above (then 429, and the password stays as it was).
     await clearFailures(tx, counter);
     Object.assign(user, { passwordHash: hash, passwordChangedAt: raw<Date>('now()'), failedLoginCount: 0 });
+    await endOutstandingResets(tx, caller.userId);
     const ended = await revokeSessions(tx, caller.userId, 'password_change', caller.familyId);
     return {
       result: null,

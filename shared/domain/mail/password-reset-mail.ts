@@ -91,7 +91,8 @@ export async function sendPasswordResetMail(
   const minted = await deps.uow.run<'already-sent' | 'gone' | Minted>(act, async (tx) => {
     // Only the request's row is locked (no join under the lock): the user row stays free for sign-ins.
     const reset = await tx.findOne(PasswordResetToken, resetId, { lockMode: LockMode.PESSIMISTIC_WRITE });
-    if (!reset) return { result: 'gone' as const, audit: [] };
+    // Ended unsent (the password was reset or changed meanwhile): a link that could not work is not mailed.
+    if (!reset || reset.usedAt) return { result: 'gone' as const, audit: [] };
     if (reset.sentAt) return { result: 'already-sent' as const, audit: [] };
     const { user } = await tx.populate(reset, ['user']);
     const token = randomToken();
