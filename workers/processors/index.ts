@@ -11,14 +11,10 @@ import {
   forgetSignInRecords,
   purgeIdempotencyRecords,
 } from '../../shared/domain/maintenance/maintenance.js';
-import { expirePolicies } from '../../shared/domain/policies/policy-sweeps.js';
-import { expireQuotations } from '../../shared/domain/quotations/quotation-sweeps.js';
+import { expirePolicies } from '../../shared/domain/policies/index.js';
+import { expireQuotations } from '../../shared/domain/quotations/index.js';
 import { processRegistryEvent, processRegistryEvents } from '../../shared/domain/registry/registry-events.js';
-import {
-  generateRenewalForTerm,
-  lapseRenewals,
-  queueDueRenewals,
-} from '../../shared/domain/renewals/renewal-sweeps.js';
+import { generateRenewalForTerm, lapseRenewals, queueDueRenewals } from '../../shared/domain/renewals/index.js';
 import type { JobKey, JobPayload } from '../../shared/jobs/catalogue.js';
 import type { Trace } from '../../shared/jobs/trace.js';
 import type { QueueSet } from '../../shared/queues/queue-set.js';

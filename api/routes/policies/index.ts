@@ -1,20 +1,26 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
+  approveEndorsement,
+  cancelPolicy,
+  createEndorsement,
   ENDORSEMENT_LIST,
+  ENDORSEMENT_WORKFLOW,
+  getPolicy,
+  issuePolicy,
   listEndorsements,
+  listPolicies,
+  POLICY_LIST,
+  POLICY_WORKFLOW,
+  policyTimeline,
+  reinstatePolicy,
+  TIMELINE_LIST,
   toEndorsementView,
-} from '../../../shared/domain/policies/endorsement.view.js';
-import { approveEndorsement, createEndorsement } from '../../../shared/domain/policies/endorsements.js';
-import { getPolicy, issuePolicy, listPolicies } from '../../../shared/domain/policies/policies.service.js';
-import { POLICY_LIST } from '../../../shared/domain/policies/policy.list.js';
-import { toPolicyView } from '../../../shared/domain/policies/policy.view.js';
-import { ENDORSEMENT_WORKFLOW, POLICY_WORKFLOW } from '../../../shared/domain/policies/policy.workflow.js';
-import { cancelPolicy, reinstatePolicy } from '../../../shared/domain/policies/policy-status.js';
-import { policyTimeline, TIMELINE_LIST, toTimelineEventView } from '../../../shared/domain/policies/timeline.js';
+  toPolicyView,
+  toTimelineEventView,
+} from '../../../shared/domain/policies/index.js';
 import { ok, sendWrite, userActOf } from '../../http/reply.js';
 import { actionRoute } from '../../http/workflow-route.js';
-import * as endorsementSchemas from '../../schemas/policies/endorsements.js';
-import * as s from '../../schemas/policies/index.js';
+import * as s from './schemas.js';
 
 const policies: FastifyPluginAsyncTypebox = async (app) => {
   const { deps, paginator } = app;
@@ -66,7 +72,7 @@ const policies: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/policies/:id/endorsements',
-    { config: { permissions: ['policy:read'] }, schema: endorsementSchemas.listEndorsementsSchema },
+    { config: { permissions: ['policy:read'] }, schema: s.listEndorsementsSchema },
     async (request) => {
       const { limit, cursor, status } = request.query;
       const plan = paginator.plan(ENDORSEMENT_LIST, { limit, cursor });
@@ -81,7 +87,7 @@ const policies: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/policies/:id/endorsements',
-    actionRoute(POLICY_WORKFLOW, 'endorse', endorsementSchemas.createEndorsementSchema),
+    actionRoute(POLICY_WORKFLOW, 'endorse', s.createEndorsementSchema),
     async (request, reply) =>
       sendWrite(request, reply, 201, (act) =>
         createEndorsement(deps, act, { policyId: request.params.id, ...request.body }),
@@ -90,7 +96,7 @@ const policies: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/policies/:id/endorsements/:endorsementId/approve',
-    actionRoute(ENDORSEMENT_WORKFLOW, 'approve', endorsementSchemas.approveEndorsementSchema),
+    actionRoute(ENDORSEMENT_WORKFLOW, 'approve', s.approveEndorsementSchema),
     async (request, reply) =>
       sendWrite(request, reply, 200, (act) =>
         approveEndorsement(deps, act, { policyId: request.params.id, endorsementId: request.params.endorsementId }),

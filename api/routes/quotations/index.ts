@@ -1,19 +1,20 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { QUOTATION_LIST } from '../../../shared/domain/quotations/quotation.list.js';
-import { toQuotationView } from '../../../shared/domain/quotations/quotation.view.js';
-import { QUOTATION_WORKFLOW } from '../../../shared/domain/quotations/quotation.workflow.js';
-import { requestQuotationSweep, type SweepRequest } from '../../../shared/domain/quotations/quotation-sweeps.js';
 import {
   acceptQuotation,
   getQuotation,
   listQuotations,
+  QUOTATION_LIST,
+  QUOTATION_WORKFLOW,
   requestQuotation,
+  requestQuotationSweep,
   respondToQuotation,
+  type SweepRequest,
+  toQuotationView,
   withdrawQuotation,
-} from '../../../shared/domain/quotations/quotations.service.js';
+} from '../../../shared/domain/quotations/index.js';
 import { ok, sendWrite, userActOf } from '../../http/reply.js';
 import { actionRoute } from '../../http/workflow-route.js';
-import * as s from '../../schemas/quotations/index.js';
+import * as s from './schemas.js';
 
 const quotations: FastifyPluginAsyncTypebox = async (app) => {
   const { deps, paginator } = app;

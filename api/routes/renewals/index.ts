@@ -1,20 +1,20 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { POLICY_WORKFLOW } from '../../../shared/domain/policies/policy.workflow.js';
-import { convertRenewal } from '../../../shared/domain/renewals/convert-renewal.js';
-import { RENEWAL_LIST } from '../../../shared/domain/renewals/renewal.list.js';
-import { toRenewalView } from '../../../shared/domain/renewals/renewal.view.js';
-import { RENEWAL_WORKFLOW } from '../../../shared/domain/renewals/renewal.workflow.js';
+import { POLICY_WORKFLOW } from '../../../shared/domain/policies/index.js';
 import {
   acceptRenewal,
+  convertRenewal,
   declineRenewal,
   generateRenewal,
   getRenewal,
   listRenewals,
   offerRenewal,
-} from '../../../shared/domain/renewals/renewals.service.js';
+  RENEWAL_LIST,
+  RENEWAL_WORKFLOW,
+  toRenewalView,
+} from '../../../shared/domain/renewals/index.js';
 import { ok, sendWrite, userActOf } from '../../http/reply.js';
 import { actionRoute } from '../../http/workflow-route.js';
-import * as s from '../../schemas/renewals/index.js';
+import * as s from './schemas.js';
 
 const renewals: FastifyPluginAsyncTypebox = async (app) => {
   const { deps, paginator } = app;

@@ -5,25 +5,9 @@ import type { Keyset } from '../../db/keyset.js';
 import type { UserAct } from '../act.js';
 import type { ServiceDeps } from '../deps.js';
 import { defineList, listPage, type Page } from '../list.js';
+import type { EndorsementView } from './endorsement.schemas.js';
 import { getPolicy } from './policies.service.js';
-import type { EndorsementChanges, EndorsementStatus, EndorsementType } from './policy.entity.js';
-
-export interface EndorsementView {
-  id: string;
-  policyId: string;
-  endorsementNumber: string;
-  status: EndorsementStatus;
-  type: EndorsementType;
-  description: string;
-  effectiveDate: string;
-  changes: EndorsementChanges;
-  createdBy: string;
-  approvedBy: string | null;
-  approvedAt: string | null;
-  withdrawnAt: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
+import type { EndorsementStatus } from './policy.entity.js';
 
 const endorsementRows = (em: EntityManager) =>
   db(em)

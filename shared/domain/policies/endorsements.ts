@@ -8,10 +8,12 @@ import type { ServiceDeps } from '../deps.js';
 import { nextNumber } from '../id-patterns/numbers.js';
 import { transition } from '../workflow.js';
 import { latestTermEnd, MAX_TERM_YEARS, termTooLong } from './dates.js';
-import { type EndorsementView, loadEndorsementView } from './endorsement.view.js';
+import type { CreateEndorsementInput, EndorsementView } from './endorsement.schemas.js';
+import { loadEndorsementView } from './endorsement.view.js';
 import { lockVisiblePolicy } from './policies.service.js';
-import { Endorsement, type EndorsementChanges, type EndorsementType, type IPolicy } from './policy.entity.js';
-import { loadPolicyView, type PolicyView } from './policy.view.js';
+import { Endorsement, type EndorsementChanges, type IPolicy } from './policy.entity.js';
+import type { PolicyView } from './policy.schemas.js';
+import { loadPolicyView } from './policy.view.js';
 import { ENDORSEMENT_WORKFLOW, POLICY_WORKFLOW } from './policy.workflow.js';
 
 /**
@@ -47,19 +49,11 @@ function assertChangesFit(policy: IPolicy, changes: EndorsementChanges): void {
     );
 }
 
-export interface CreateEndorsementInput {
-  policyId: string;
-  type: EndorsementType;
-  description: string;
-  effectiveDate: string;
-  changes: EndorsementChanges;
-}
-
 /** A pending endorsement of an active or reinstated policy (else 422 INVALID_TRANSITION from the policy's status). */
 export async function createEndorsement(
   deps: ServiceDeps,
   act: UserAct,
-  input: CreateEndorsementInput,
+  input: CreateEndorsementInput & { policyId: string },
 ): Promise<EndorsementView> {
   const zero = [
     ...notPositive('changes.sumInsured', input.changes.sumInsured),

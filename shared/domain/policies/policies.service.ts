@@ -14,8 +14,9 @@ import { nextNumber } from '../id-patterns/numbers.js';
 import { listPage, type Page } from '../list.js';
 import { computedTermProblem, termTooLong } from './dates.js';
 import { Policy } from './policy.entity.js';
-import { POLICY_LIST, POLICY_SCOPE_COLUMNS, POLICY_SCOPE_FIELDS, type PolicyFilters } from './policy.list.js';
-import { loadPolicyView, type PolicyView, type PolicyViewRow, policyViews, toPolicyView } from './policy.view.js';
+import { POLICY_LIST, POLICY_SCOPE_COLUMNS, POLICY_SCOPE_FIELDS } from './policy.list.js';
+import type { IssuePolicyInput, PolicyFilters, PolicyView } from './policy.schemas.js';
+import { loadPolicyView, type PolicyViewRow, policyViews, toPolicyView } from './policy.view.js';
 
 type PolicySort = (typeof POLICY_LIST.sortable)[number];
 
@@ -55,17 +56,6 @@ export async function lockVisiblePolicy(tx: EntityManager, scope: DataScope, id:
   );
   if (!policy) throw new NotFoundError('No such policy');
   return policy;
-}
-
-export interface IssuePolicyInput {
-  agentId?: string;
-  insurerId?: string;
-  productCode: string;
-  holder: { name: string; email?: string; phone?: string; nationalId?: string };
-  sumInsured: Money;
-  premium: Money;
-  effectiveFrom: string;
-  effectiveTo: string;
 }
 
 /**

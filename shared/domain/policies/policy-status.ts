@@ -9,7 +9,8 @@ import type { ServiceDeps } from '../deps.js';
 import { transition } from '../workflow.js';
 import { lockVisiblePolicy } from './policies.service.js';
 import type { IPolicy } from './policy.entity.js';
-import { loadPolicyView, type PolicyView } from './policy.view.js';
+import type { PolicyView } from './policy.schemas.js';
+import { loadPolicyView } from './policy.view.js';
 import { ENDORSEMENT_WORKFLOW, POLICY_WORKFLOW } from './policy.workflow.js';
 
 /** The pending endorsements of a policy end with it: withdrawn, so none can be approved onto a cancelled policy. */

@@ -7,14 +7,6 @@ import { policyViews } from './policy.view.js';
 export const POLICY_SCOPE_COLUMNS = { agent: 'p.agent_id', insurer: 'p.insurer_id' } as const;
 export const POLICY_SCOPE_FIELDS = { agent: 'agentId', insurer: 'insurerId' };
 
-export interface PolicyFilters {
-  status?: PolicyStatus;
-  agentId?: string;
-  insurerId?: string;
-  /** `YYYY-MM-DD`: policies whose effectiveTo is on or before it. */
-  effectiveToBefore?: string;
-}
-
 /**
  * GET /policies: newest first by default; `q` over policy number and holder name (the trigram index
  * policies_search_trgm_idx on the same expression).

@@ -1,33 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { type InferResult, sql } from 'kysely';
 import { db, iso, isoOrNull } from '../../db/database.js';
-import type { Money } from '../../kernel/money.js';
-import type { PolicyStatus } from './policy.entity.js';
-
-/** A policy as the API shows it. */
-export interface PolicyView {
-  id: string;
-  policyNumber: string;
-  status: PolicyStatus;
-  agentId: string;
-  insurerId: string;
-  productCode: string;
-  holder: { name: string; email: string | null; phone: string | null; nationalId: string | null };
-  sumInsured: Money;
-  premium: Money;
-  effectiveFrom: string;
-  effectiveTo: string;
-  cancelledAt: string | null;
-  cancellationReason: string | null;
-  cancellationEffectiveDate: string | null;
-  lapsedAt: string | null;
-  expiredAt: string | null;
-  reinstatedAt: string | null;
-  renewedFromPolicyId: string | null;
-  renewedToPolicyId: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
+import type { PolicyView } from './policy.schemas.js';
 
 /** Policies as views, to be narrowed with where clauses. Dates come back as `YYYY-MM-DD` text, money as text. */
 export function policyViews(em: EntityManager) {

@@ -8,17 +8,7 @@ import type { UserAct } from '../act.js';
 import type { ServiceDeps } from '../deps.js';
 import { defineList, listPage, type Page } from '../list.js';
 import { getPolicy } from './policies.service.js';
-
-/** One entry of a policy's timeline: what happened, to which record, who did it, when, in which request. */
-export interface TimelineEventView {
-  type: string;
-  subjectType: string;
-  subjectId: string;
-  actor: string;
-  occurredAt: string;
-  requestId: string | null;
-  data: Record<string, unknown>;
-}
+import type { TimelineEventView } from './policy.schemas.js';
 
 const timelineRows = (em: EntityManager) =>
   db(em)

@@ -7,12 +7,6 @@ import { quotationViews } from './quotation.view.js';
 export const QUOTATION_SCOPE_COLUMNS = { agent: 'q.agent_id', insurer: 'q.insurer_id' } as const;
 export const QUOTATION_SCOPE_FIELDS = { agent: 'agentId', insurer: 'insurerId' };
 
-export interface QuotationFilters {
-  status?: QuotationStatus;
-  agentId?: string;
-  insurerId?: string;
-}
-
 /**
  * GET /quotations: newest first by default; `q` over quotation number and applicant name (the
  * trigram index quotations_search_trgm_idx on the same expression).

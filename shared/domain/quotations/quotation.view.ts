@@ -1,26 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { type InferResult, sql } from 'kysely';
 import { db, iso } from '../../db/database.js';
-import type { Money } from '../../kernel/money.js';
-import type { QuotationStatus } from './quotation.entity.js';
-
-/** A quotation as the API shows it. */
-export interface QuotationView {
-  id: string;
-  quotationNumber: string;
-  status: QuotationStatus;
-  agentId: string;
-  insurerId: string;
-  productCode: string;
-  applicant: { name: string; email: string | null; phone: string | null; nationalId: string | null };
-  sumInsured: Money;
-  premium: Money | null;
-  validUntil: string | null;
-  terms: string | null;
-  policyId: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
+import type { QuotationView } from './quotation.schemas.js';
 
 /** Quotations as views, to be narrowed with where clauses. */
 export function quotationViews(em: EntityManager) {

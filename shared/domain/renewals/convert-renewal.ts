@@ -5,13 +5,12 @@ import { NotFoundError } from '../../kernel/errors.js';
 import { inScope } from '../access/scope.js';
 import type { UserAct } from '../act.js';
 import type { ServiceDeps } from '../deps.js';
-import { createPolicy } from '../policies/policies.service.js';
+import { createPolicy, loadPolicyView, POLICY_WORKFLOW, type PolicyView } from '../policies/index.js';
 import { Policy } from '../policies/policy.entity.js';
-import { loadPolicyView, type PolicyView } from '../policies/policy.view.js';
-import { POLICY_WORKFLOW } from '../policies/policy.workflow.js';
 import { transition } from '../workflow.js';
 import { RENEWAL_SCOPE_COLUMNS } from './renewal.list.js';
-import { loadRenewalView, type RenewalView } from './renewal.view.js';
+import type { RenewalView } from './renewal.schemas.js';
+import { loadRenewalView } from './renewal.view.js';
 import { RENEWAL_WORKFLOW } from './renewal.workflow.js';
 import { expiredOffer, lockVisibleRenewal, offerExpired, onPolicy } from './renewals.service.js';
 

@@ -7,11 +7,6 @@ import { renewalViews } from './renewal.view.js';
 export const RENEWAL_SCOPE_COLUMNS = { agent: 'r.agent_id', insurer: 'r.insurer_id' } as const;
 export const RENEWAL_SCOPE_FIELDS = { agent: 'agentId', insurer: 'insurerId' };
 
-export interface RenewalFilters {
-  status?: RenewalStatus;
-  agentId?: string;
-}
-
 /** GET /renewals: newest first by default; `q` over renewal and policy numbers (renewals_search_trgm_idx). */
 export const RENEWAL_LIST = defineList({
   name: 'renewals',

@@ -1,28 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { type InferResult, sql } from 'kysely';
 import { db, iso, isoOrNull } from '../../db/database.js';
-import type { Money } from '../../kernel/money.js';
-import type { RenewalStatus } from './renewal.entity.js';
-
-/** A renewal as the API shows it. */
-export interface RenewalView {
-  id: string;
-  renewalNumber: string;
-  status: RenewalStatus;
-  policyId: string;
-  policyNumber: string;
-  agentId: string;
-  insurerId: string;
-  proposedPremium: Money;
-  offeredPremium: Money | null;
-  termFrom: string;
-  termTo: string;
-  offerExpiresAt: string | null;
-  declineReason: string | null;
-  newPolicyId: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
+import type { RenewalView } from './renewal.schemas.js';
 
 export function renewalViews(em: EntityManager) {
   return db(em)

@@ -13,14 +13,12 @@ import type { UserAct } from '../act.js';
 import type { ServiceDeps } from '../deps.js';
 import { nextNumber } from '../id-patterns/numbers.js';
 import { listPage, type Page } from '../list.js';
-import { computedTermProblem, nextTerm } from '../policies/dates.js';
-import { lockVisiblePolicy } from '../policies/policies.service.js';
-import type { IPolicy } from '../policies/policy.entity.js';
-import { POLICY_WORKFLOW } from '../policies/policy.workflow.js';
+import { computedTermProblem, type IPolicy, lockVisiblePolicy, nextTerm, POLICY_WORKFLOW } from '../policies/index.js';
 import { transition } from '../workflow.js';
 import { type IRenewal, Renewal } from './renewal.entity.js';
-import { RENEWAL_LIST, RENEWAL_SCOPE_COLUMNS, RENEWAL_SCOPE_FIELDS, type RenewalFilters } from './renewal.list.js';
-import { loadRenewalView, type RenewalView, type RenewalViewRow, renewalViews, toRenewalView } from './renewal.view.js';
+import { RENEWAL_LIST, RENEWAL_SCOPE_COLUMNS, RENEWAL_SCOPE_FIELDS } from './renewal.list.js';
+import type { RenewalFilters, RenewalView } from './renewal.schemas.js';
+import { loadRenewalView, type RenewalViewRow, renewalViews, toRenewalView } from './renewal.view.js';
 import { RENEWAL_WORKFLOW } from './renewal.workflow.js';
 
 type RenewalSort = (typeof RENEWAL_LIST.sortable)[number];

@@ -1,55 +1,15 @@
 import { Type } from 'typebox';
-import { QUOTATION_STATUSES } from '../../../shared/domain/quotations/quotation.entity.js';
-import { Money } from '../../../shared/kernel/money.js';
 import {
-  CalendarDate,
-  component,
-  IdOf,
-  InsurerId,
-  Nullable,
-  Phone,
-  PlainText,
-  StringEnum,
-  Timestamp,
-  tag,
-} from '../../../shared/kernel/schema.js';
+  AcceptQuotationInput,
+  Quotation,
+  QuotationFilters,
+  RequestQuotationInput,
+  RespondToQuotationInput,
+  QUOTATIONS_TAG as tags,
+} from '../../../shared/domain/quotations/index.js';
+import { IdOf } from '../../../shared/kernel/schema.js';
 import { Envelope, ERROR_RESPONSES, ListEnvelope } from '../../http/envelope.js';
 import { PageQuery, SearchQuery } from '../../http/pagination.js';
-
-const tags = tag(
-  'quotations',
-  'Quotations in your data scope: requested by an agent, priced by the insurer, accepted (issuing the policy), withdrawn, or expired after their validUntil day.',
-);
-
-export const Quotation = component(
-  'Quotation',
-  Type.Object(
-    {
-      id: Type.String(),
-      quotationNumber: Type.String({ description: 'From the quotation identifier pattern, e.g. QUO-2026-000042' }),
-      status: StringEnum(QUOTATION_STATUSES),
-      agentId: Type.String({ description: 'The agent (a user) the quotation belongs to' }),
-      insurerId: Type.String(),
-      productCode: Type.String(),
-      applicant: Type.Object({
-        name: Type.String(),
-        email: Nullable(Type.String()),
-        phone: Nullable(Type.String()),
-        nationalId: Nullable(Type.String()),
-      }),
-      sumInsured: Money,
-      premium: Nullable(Money),
-      validUntil: Nullable(
-        Type.String({ format: 'date', description: 'The last day (UTC) the quote holds; null until quoted' }),
-      ),
-      terms: Nullable(Type.String()),
-      policyId: Nullable(Type.String({ description: 'The policy issued when the quotation was accepted' })),
-      createdAt: Timestamp,
-      updatedAt: Timestamp,
-    },
-    { description: 'A quotation, scoped like a policy by its agent and insurer' },
-  ),
-);
 
 const QuotationEnvelope = Envelope(Quotation, 'The quotation');
 const IdParams = Type.Object({ id: IdOf('The quotation') });
@@ -61,13 +21,7 @@ export const listQuotationsSchema = {
   description:
     'The quotations in your data scope, newest first unless sorted. A filter naming an agent or insurer outside your scope answers 403.',
   querystring: Type.Object(
-    {
-      ...PageQuery,
-      q: SearchQuery('quotation number or applicant name'),
-      status: Type.Optional(StringEnum(QUOTATION_STATUSES, { description: 'Only quotations in this status' })),
-      agentId: Type.Optional(IdOf('The agent')),
-      insurerId: Type.Optional(InsurerId()),
-    },
+    { ...PageQuery, q: SearchQuery('quotation number or applicant name'), ...QuotationFilters.properties },
     { additionalProperties: false },
   ),
   response: { 200: ListEnvelope(Quotation), ...ERROR_RESPONSES },
@@ -88,24 +42,7 @@ export const requestQuotationSchema = {
   summary: 'Request a quotation',
   description:
     "Starts a requested quotation numbered by the quotation identifier pattern. An agent requests their own (agentId defaults to them); an insurer's staff for their insurer (insurerId defaults to it).",
-  body: Type.Object(
-    {
-      agentId: Type.Optional(IdOf('The agent')),
-      insurerId: Type.Optional(InsurerId()),
-      productCode: Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9._-]+$' }),
-      applicant: Type.Object(
-        {
-          name: PlainText(200),
-          email: Type.Optional(Type.String({ format: 'email', maxLength: 254 })),
-          phone: Type.Optional(Phone),
-          nationalId: Type.Optional(Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9 /.-]+$' })),
-        },
-        { additionalProperties: false },
-      ),
-      sumInsured: Money,
-    },
-    { additionalProperties: false },
-  ),
+  body: RequestQuotationInput,
   response: { 201: Envelope(Quotation, 'The quotation, requested'), ...ERROR_RESPONSES },
 };
 
@@ -115,14 +52,7 @@ export const respondToQuotationSchema = {
   description:
     "Quotes a premium in the sum insured's currency (422 INVARIANT_VIOLATION otherwise), valid through validUntil (today, UTC, or later), with the terms.",
   params: IdParams,
-  body: Type.Object(
-    {
-      premium: Money,
-      validUntil: CalendarDate,
-      terms: Type.String({ minLength: 1, maxLength: 10_000 }),
-    },
-    { additionalProperties: false },
-  ),
+  body: RespondToQuotationInput,
   response: { 200: QuotationEnvelope, ...ERROR_RESPONSES },
 };
 
@@ -133,12 +63,7 @@ export const acceptQuotationSchema = {
     'Accepts a quote that still holds (through its whole validUntil day, UTC; after it 422 INVALID_TRANSITION from expired) and issues the policy in the same transaction: the applicant as holder, the quoted premium, a one-year term from effectiveFrom (today unless given, never in the past). The answer carries the policyId.',
   params: IdParams,
   // May be left out: no body is taken as {} (see the route).
-  body: Type.Object(
-    {
-      effectiveFrom: Type.Optional({ ...CalendarDate, description: "The policy's first day; today (UTC) by default" }),
-    },
-    { additionalProperties: false },
-  ),
+  body: AcceptQuotationInput,
   response: { 200: QuotationEnvelope, ...ERROR_RESPONSES },
 };
 

@@ -1,40 +1,15 @@
 import { Type } from 'typebox';
-import { RENEWAL_STATUSES } from '../../../shared/domain/renewals/renewal.entity.js';
-import { Money } from '../../../shared/kernel/money.js';
-import { CalendarDate, component, IdOf, Nullable, StringEnum, Timestamp, tag } from '../../../shared/kernel/schema.js';
+import { Policy } from '../../../shared/domain/policies/index.js';
+import {
+  DeclineRenewalInput,
+  OfferRenewalInput,
+  Renewal,
+  RenewalFilters,
+  RENEWALS_TAG as tags,
+} from '../../../shared/domain/renewals/index.js';
+import { IdOf } from '../../../shared/kernel/schema.js';
 import { Envelope, ERROR_RESPONSES, ListEnvelope } from '../../http/envelope.js';
 import { PageQuery, SearchQuery } from '../../http/pagination.js';
-import { Policy } from '../policies/index.js';
-
-const tags = tag(
-  'renewals',
-  'Renewals of policies in your data scope: generated for the next term, offered, accepted or declined, and converted into the next policy.',
-);
-
-export const Renewal = component(
-  'Renewal',
-  Type.Object(
-    {
-      id: Type.String(),
-      renewalNumber: Type.String(),
-      status: StringEnum(RENEWAL_STATUSES),
-      policyId: Type.String(),
-      policyNumber: Type.String(),
-      agentId: Type.String(),
-      insurerId: Type.String(),
-      proposedPremium: Money,
-      offeredPremium: Nullable(Money),
-      termFrom: CalendarDate,
-      termTo: CalendarDate,
-      offerExpiresAt: Nullable(Timestamp),
-      declineReason: Nullable(Type.String()),
-      newPolicyId: Nullable(Type.String({ description: 'The policy it was converted into' })),
-      createdAt: Timestamp,
-      updatedAt: Timestamp,
-    },
-    { description: 'A renewal: the next term of a policy, scoped like its policy' },
-  ),
-);
 
 const RenewalEnvelope = Envelope(Renewal, 'The renewal');
 const IdParams = Type.Object({ id: IdOf('The renewal') });
@@ -46,12 +21,7 @@ export const listRenewalsSchema = {
   description:
     'The renewals in your data scope, newest first unless sorted. A filter naming an agent outside your scope answers 403.',
   querystring: Type.Object(
-    {
-      ...PageQuery,
-      q: SearchQuery('renewal or policy number'),
-      status: Type.Optional(StringEnum(RENEWAL_STATUSES, { description: 'Only renewals in this status' })),
-      agentId: Type.Optional(IdOf('The agent')),
-    },
+    { ...PageQuery, q: SearchQuery('renewal or policy number'), ...RenewalFilters.properties },
     { additionalProperties: false },
   ),
   response: { 200: ListEnvelope(Renewal), ...ERROR_RESPONSES },
@@ -80,10 +50,7 @@ export const offerRenewalSchema = {
   tags,
   description: "Offers the renewal at a premium in the policy's currency, open until offerExpiresAt (in the future).",
   params: IdParams,
-  body: Type.Object(
-    { premium: Money, offerExpiresAt: Type.String({ format: 'date-time', description: 'When the offer lapses' }) },
-    { additionalProperties: false },
-  ),
+  body: OfferRenewalInput,
   response: { 200: RenewalEnvelope, ...ERROR_RESPONSES },
 };
 
@@ -100,7 +67,7 @@ export const declineRenewalSchema = {
   tags,
   description: 'Records that the renewal will not happen, with the reason.',
   params: IdParams,
-  body: Type.Object({ reason: Type.String({ minLength: 1, maxLength: 500 }) }, { additionalProperties: false }),
+  body: DeclineRenewalInput,
   response: { 200: RenewalEnvelope, ...ERROR_RESPONSES },
 };
 

@@ -1,0 +1,167 @@
+import { OptimisticLockError, raw } from '@mikro-orm/core';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { AuditInput, EventInput } from '../../db/unit-of-work.js';
+import { today } from '../../kernel/clock.js';
+import { ConflictError, DomainRuleError, ValidationError } from '../../kernel/errors.js';
+import { type Money, notPositive } from '../../kernel/money.js';
+import type { UserAct } from '../act.js';
+import type { ServiceDeps } from '../deps.js';
+import { addDays, createPolicy } from '../policies/index.js';
+import { transition } from '../workflow.js';
+import type { IQuotation, QuotationStatus } from './quotation.entity.js';
+import type { QuotationView } from './quotation.schemas.js';
+import { loadQuotationView } from './quotation.view.js';
+import { QUOTATION_WORKFLOW } from './quotation.workflow.js';
+import { visibleQuotation } from './quotations.service.js';
+
+// What is done to a quotation once requested: quoted, accepted (issuing the policy), withdrawn.
+
+/** A quoted quotation whose validUntil day (UTC) has ended is expired, whether or not the sweep has marked it yet. */
+const effectiveStatus = (quotation: IQuotation, todayUtc: string): QuotationStatus =>
+  quotation.status === 'quoted' && quotation.validUntil && quotation.validUntil < todayUtc
+    ? 'expired'
+    : quotation.status;
+
+/** Writes the change; a concurrent change that committed first (the version moved on) is 409 CONFLICT. */
+async function flushOrRaceLost(tx: EntityManager): Promise<void> {
+  await tx.flush().catch((err) => {
+    if (err instanceof OptimisticLockError)
+      throw new ConflictError('The quotation was changed at the same time by another request; read it again');
+    throw err;
+  });
+}
+
+type Action = 'respond' | 'accept' | 'withdraw';
+
+/** An action's change to the quotation: its audit summary, and any further audit entries and events (an accepted quotation's policy). */
+interface Change {
+  summary?: Record<string, unknown>;
+  audit?: AuditInput[];
+  events?: EventInput[];
+}
+
+/** Runs one action: the quotation in scope, the transition from its effective status, the action's change, its audit entry. */
+async function quotationAction(
+  deps: ServiceDeps,
+  act: UserAct,
+  id: string,
+  action: Action,
+  change: (quotation: IQuotation, tx: EntityManager, todayUtc: string) => Change | Promise<Change>,
+): Promise<QuotationView> {
+  return deps.uow.run(act, async (tx) => {
+    const quotation = await visibleQuotation(tx, act.caller.scope, id);
+    const todayUtc = today(deps.clock);
+    const from = effectiveStatus(quotation, todayUtc);
+    const to = transition(QUOTATION_WORKFLOW, action, from);
+    const { summary = {}, audit = [], events = [] } = await change(quotation, tx, todayUtc);
+    quotation.status = to;
+    await flushOrRaceLost(tx);
+    return {
+      result: (await loadQuotationView(tx, id))!,
+      audit: [
+        {
+          action: QUOTATION_WORKFLOW.steps[action].audit,
+          subjectType: 'quotation',
+          subjectId: id,
+          summary: { from, to, ...summary },
+        },
+        ...audit,
+      ],
+      events,
+    };
+  });
+}
+
+/** requested → quoted: a premium in the sum insured's currency, valid through validUntil (today or later, UTC), terms. */
+export async function respondToQuotation(
+  deps: ServiceDeps,
+  act: UserAct,
+  input: { id: string; premium: Money; validUntil: string; terms: string },
+): Promise<QuotationView> {
+  const zero = notPositive('premium', input.premium);
+  if (zero.length) throw new ValidationError(zero);
+  return quotationAction(deps, act, input.id, 'respond', (quotation, _tx, todayUtc) => {
+    if (input.validUntil < todayUtc)
+      throw new ValidationError([
+        { field: 'validUntil', message: `must be today (${todayUtc}, UTC) or later`, constraint: 'notPast' },
+      ]);
+    if (input.premium.currency !== quotation.currency)
+      throw new DomainRuleError(
+        'INVARIANT_VIOLATION',
+        `premium must be in the currency of sumInsured, ${quotation.currency}`,
+        { field: 'premium.currency' },
+      );
+    Object.assign(quotation, {
+      premiumMinor: input.premium.amountMinor,
+      validUntil: input.validUntil,
+      terms: input.terms,
+      quotedAt: raw<Date>('now()'),
+    });
+    return { summary: { premium: input.premium, validUntil: input.validUntil } };
+  });
+}
+
+/** The last day of a one-year term from `from`: a year later less a day (29 February runs to 28 February). */
+export function oneYearFrom(from: string): string {
+  const [y, m, d] = from.split('-').map(Number);
+  return addDays(new Date(Date.UTC(y + 1, m - 1, d)).toISOString().slice(0, 10), -1);
+}
+
+/**
+ * quoted (and not expired) → accepted, issuing the policy in the same transaction: the applicant as
+ * holder, the quoted premium, a one-year term from effectiveFrom (today, UTC, unless given; never in
+ * the past). The policy's timeline starts with `policy.issued` naming the quotation.
+ */
+export async function acceptQuotation(
+  deps: ServiceDeps,
+  act: UserAct,
+  input: { id: string; effectiveFrom?: string },
+): Promise<QuotationView> {
+  return quotationAction(deps, act, input.id, 'accept', async (quotation, tx, todayUtc) => {
+    const effectiveFrom = input.effectiveFrom ?? todayUtc;
+    if (effectiveFrom < todayUtc)
+      throw new ValidationError([
+        { field: 'effectiveFrom', message: `must be today (${todayUtc}, UTC) or later`, constraint: 'notPast' },
+      ]);
+    const effectiveTo = oneYearFrom(effectiveFrom);
+    // Written with the quotation's change: if a concurrent change won, the version check makes it 409 and this rolls back.
+    const policy = await createPolicy(
+      tx,
+      {
+        agentId: quotation.agentId,
+        insurerId: quotation.insurerId,
+        productCode: quotation.productCode,
+        holder: {
+          name: quotation.applicantName,
+          email: quotation.applicantEmail,
+          phone: quotation.applicantPhone,
+          nationalId: quotation.applicantNationalId,
+        },
+        currency: quotation.currency,
+        sumInsuredMinor: quotation.sumInsuredMinor,
+        premiumMinor: quotation.premiumMinor!,
+        effectiveFrom,
+        effectiveTo,
+      },
+      { quotationId: quotation.id, quotationNumber: quotation.quotationNumber },
+    );
+    Object.assign(quotation, { policyId: policy.id, acceptedAt: raw<Date>('now()') });
+    return {
+      summary: { policyId: policy.id, policyNumber: policy.policyNumber, effectiveFrom, effectiveTo },
+      audit: [policy.audit],
+      events: [policy.event],
+    };
+  });
+}
+
+/** requested or quoted → withdrawn; from accepted, expired or withdrawn 422 INVALID_TRANSITION. */
+export async function withdrawQuotation(
+  deps: ServiceDeps,
+  act: UserAct,
+  input: { id: string },
+): Promise<QuotationView> {
+  return quotationAction(deps, act, input.id, 'withdraw', (quotation) => {
+    Object.assign(quotation, { withdrawnAt: raw<Date>('now()') });
+    return {};
+  });
+}

@@ -1,0 +1,97 @@
+import { type Static, Type } from 'typebox';
+import { Money } from '../../kernel/money.js';
+import {
+  CalendarDate,
+  component,
+  IdOf,
+  InsurerId,
+  Nullable,
+  Phone,
+  PlainText,
+  StringEnum,
+  Timestamp,
+  tag,
+} from '../../kernel/schema.js';
+import { QUOTATION_STATUSES } from './quotation.entity.js';
+
+/** The shapes of quotations: what the API shows of a quotation and what it takes to request, quote and accept one. */
+export const QUOTATIONS_TAG = tag(
+  'quotations',
+  'Quotations in your data scope: requested by an agent, priced by the insurer, accepted (issuing the policy), withdrawn, or expired after their validUntil day.',
+);
+
+export const Quotation = component(
+  'Quotation',
+  Type.Object(
+    {
+      id: Type.String(),
+      quotationNumber: Type.String({ description: 'From the quotation identifier pattern, e.g. QUO-2026-000042' }),
+      status: StringEnum(QUOTATION_STATUSES),
+      agentId: Type.String({ description: 'The agent (a user) the quotation belongs to' }),
+      insurerId: Type.String(),
+      productCode: Type.String(),
+      applicant: Type.Object({
+        name: Type.String(),
+        email: Nullable(Type.String()),
+        phone: Nullable(Type.String()),
+        nationalId: Nullable(Type.String()),
+      }),
+      sumInsured: Money,
+      premium: Nullable(Money),
+      validUntil: Nullable(
+        Type.String({ format: 'date', description: 'The last day (UTC) the quote holds; null until quoted' }),
+      ),
+      terms: Nullable(Type.String()),
+      policyId: Nullable(Type.String({ description: 'The policy issued when the quotation was accepted' })),
+      createdAt: Timestamp,
+      updatedAt: Timestamp,
+    },
+    { description: 'A quotation, scoped like a policy by its agent and insurer' },
+  ),
+);
+/** A quotation as the API shows it. */
+export type QuotationView = Static<typeof Quotation>;
+
+/** The filters of the quotation list. */
+export const QuotationFilters = Type.Object({
+  status: Type.Optional(StringEnum(QUOTATION_STATUSES, { description: 'Only quotations in this status' })),
+  agentId: Type.Optional(IdOf('The agent')),
+  insurerId: Type.Optional(InsurerId()),
+});
+export type QuotationFilters = Static<typeof QuotationFilters>;
+
+export const RequestQuotationInput = Type.Object(
+  {
+    agentId: Type.Optional(IdOf('The agent')),
+    insurerId: Type.Optional(InsurerId()),
+    productCode: Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9._-]+$' }),
+    applicant: Type.Object(
+      {
+        name: PlainText(200),
+        email: Type.Optional(Type.String({ format: 'email', maxLength: 254 })),
+        phone: Type.Optional(Phone),
+        nationalId: Type.Optional(Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9 /.-]+$' })),
+      },
+      { additionalProperties: false },
+    ),
+    sumInsured: Money,
+  },
+  { additionalProperties: false },
+);
+export type RequestQuotationInput = Static<typeof RequestQuotationInput>;
+
+export const RespondToQuotationInput = Type.Object(
+  {
+    premium: Money,
+    validUntil: CalendarDate,
+    terms: Type.String({ minLength: 1, maxLength: 10_000 }),
+  },
+  { additionalProperties: false },
+);
+
+export const AcceptQuotationInput = Type.Object(
+  {
+    effectiveFrom: Type.Optional({ ...CalendarDate, description: "The policy's first day; today (UTC) by default" }),
+  },
+  { additionalProperties: false },
+);

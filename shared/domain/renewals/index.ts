@@ -1,0 +1,15 @@
+/** Renewals: what api/, workers/, scripts/ and other domains may use of the domain. */
+export { convertRenewal } from './convert-renewal.js';
+export { RENEWAL_LIST } from './renewal.list.js';
+export { DeclineRenewalInput, OfferRenewalInput, RENEWALS_TAG, Renewal, RenewalFilters } from './renewal.schemas.js';
+export { toRenewalView } from './renewal.view.js';
+export { RENEWAL_WORKFLOW } from './renewal.workflow.js';
+export { generateRenewalForTerm, lapseRenewals, queueDueRenewals } from './renewal-sweeps.js';
+export {
+  acceptRenewal,
+  declineRenewal,
+  generateRenewal,
+  getRenewal,
+  listRenewals,
+  offerRenewal,
+} from './renewals.service.js';

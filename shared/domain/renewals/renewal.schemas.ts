@@ -1,0 +1,54 @@
+import { type Static, Type } from 'typebox';
+import { Money } from '../../kernel/money.js';
+import { CalendarDate, component, IdOf, Nullable, StringEnum, Timestamp, tag } from '../../kernel/schema.js';
+import { RENEWAL_STATUSES } from './renewal.entity.js';
+
+/** The shapes of renewals: what the API shows of a renewal and what it takes to offer or decline one. */
+export const RENEWALS_TAG = tag(
+  'renewals',
+  'Renewals of policies in your data scope: generated for the next term, offered, accepted or declined, and converted into the next policy.',
+);
+
+export const Renewal = component(
+  'Renewal',
+  Type.Object(
+    {
+      id: Type.String(),
+      renewalNumber: Type.String(),
+      status: StringEnum(RENEWAL_STATUSES),
+      policyId: Type.String(),
+      policyNumber: Type.String(),
+      agentId: Type.String(),
+      insurerId: Type.String(),
+      proposedPremium: Money,
+      offeredPremium: Nullable(Money),
+      termFrom: CalendarDate,
+      termTo: CalendarDate,
+      offerExpiresAt: Nullable(Timestamp),
+      declineReason: Nullable(Type.String()),
+      newPolicyId: Nullable(Type.String({ description: 'The policy it was converted into' })),
+      createdAt: Timestamp,
+      updatedAt: Timestamp,
+    },
+    { description: 'A renewal: the next term of a policy, scoped like its policy' },
+  ),
+);
+/** A renewal as the API shows it. */
+export type RenewalView = Static<typeof Renewal>;
+
+/** The filters of the renewal list. */
+export const RenewalFilters = Type.Object({
+  status: Type.Optional(StringEnum(RENEWAL_STATUSES, { description: 'Only renewals in this status' })),
+  agentId: Type.Optional(IdOf('The agent')),
+});
+export type RenewalFilters = Static<typeof RenewalFilters>;
+
+export const OfferRenewalInput = Type.Object(
+  { premium: Money, offerExpiresAt: Type.String({ format: 'date-time', description: 'When the offer lapses' }) },
+  { additionalProperties: false },
+);
+
+export const DeclineRenewalInput = Type.Object(
+  { reason: Type.String({ minLength: 1, maxLength: 500 }) },
+  { additionalProperties: false },
+);
