@@ -13,7 +13,7 @@ import {
 } from '../../shared/domain/maintenance/maintenance.js';
 import { expirePolicies } from '../../shared/domain/policies/policy-sweeps.js';
 import { expireQuotations } from '../../shared/domain/quotations/quotation-sweeps.js';
-import { processRegistryEvent, processRegistryEvents } from '../../shared/domain/registry/registry-events.js';
+import { processRegistryEvent, processRegistryEvents } from '../../shared/domain/registry/index.js';
 import {
   generateRenewalForTerm,
   lapseRenewals,
