@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { ConfigSchema } from '../shared/config/schema.js';
-import { signWebhook } from '../shared/domain/registry/signature.js';
+import { signWebhook } from '../shared/domain/registry/index.js';
 import { UUID_TEXT } from '../shared/kernel/ids.js';
 import { isEntry, runMain } from '../shared/process.js';
 

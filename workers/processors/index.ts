@@ -13,7 +13,7 @@ import {
 } from '../../shared/domain/maintenance/maintenance.js';
 import { expirePolicies } from '../../shared/domain/policies/index.js';
 import { expireQuotations } from '../../shared/domain/quotations/index.js';
-import { processRegistryEvent, processRegistryEvents } from '../../shared/domain/registry/registry-events.js';
+import { processRegistryEvent, processRegistryEvents } from '../../shared/domain/registry/index.js';
 import { generateRenewalForTerm, lapseRenewals, queueDueRenewals } from '../../shared/domain/renewals/index.js';
 import type { JobKey, JobPayload } from '../../shared/jobs/catalogue.js';
 import type { Trace } from '../../shared/jobs/trace.js';

@@ -6,13 +6,7 @@ import { mailStatus } from '../../../shared/domain/mail/delivery.js';
 import { NotReadyError } from '../../../shared/kernel/errors.js';
 import { withTimeout } from '../../../shared/redis.js';
 import { ok } from '../../http/reply.js';
-import { healthSchema, liveSchema, readySchema } from '../../schemas/health/index.js';
-
-interface Check {
-  status: 'up' | 'down';
-  latencyMs: number;
-  error?: string;
-}
+import { type Check, healthSchema, liveSchema, readySchema } from './schemas.js';
 
 async function timed(what: string, probe: () => Promise<unknown>, timeoutMs = 1000): Promise<Check> {
   const started = performance.now();

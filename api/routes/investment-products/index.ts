@@ -6,9 +6,9 @@ import {
   listInvestmentProducts,
   toInvestmentProductView,
   updateInvestmentProduct,
-} from '../../../shared/domain/investment-products/investment-products.service.js';
+} from '../../../shared/domain/investment-products/index.js';
 import { ok, sendWrite, userActOf } from '../../http/reply.js';
-import * as s from '../../schemas/investment-products/index.js';
+import * as s from './schemas.js';
 
 const investmentProducts: FastifyPluginAsyncTypebox = async (app) => {
   const { deps, paginator } = app;

@@ -1,19 +1,19 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { templatePlaceholders } from '../../../shared/domain/notification-templates/catalogue.js';
-import { NOTIFICATION_TEMPLATE_WORKFLOW } from '../../../shared/domain/notification-templates/notification-template.workflow.js';
 import {
   archiveNotificationTemplate,
   createNotificationTemplate,
   getNotificationTemplate,
   listNotificationTemplates,
   NOTIFICATION_TEMPLATE_LIST,
+  NOTIFICATION_TEMPLATE_WORKFLOW,
   publishNotificationTemplate,
+  templatePlaceholders,
   toNotificationTemplateView,
   updateNotificationTemplate,
-} from '../../../shared/domain/notification-templates/notification-templates.service.js';
+} from '../../../shared/domain/notification-templates/index.js';
 import { ok, sendWrite, userActOf } from '../../http/reply.js';
 import { actionRoute } from '../../http/workflow-route.js';
-import * as s from '../../schemas/notification-templates/index.js';
+import * as s from './schemas.js';
 
 const notificationTemplates: FastifyPluginAsyncTypebox = async (app) => {
   const { deps, paginator } = app;

@@ -6,7 +6,7 @@ import {
   listIdPatterns,
   toIdPatternView,
   updateIdPattern,
-} from '../../../shared/domain/id-patterns/id-patterns.service.js';
+} from '../../../shared/domain/id-patterns/index.js';
 import {
   createOperationalPolicy,
   getOperationalPolicy,
@@ -14,9 +14,9 @@ import {
   OPERATIONAL_POLICY_LIST,
   toOperationalPolicyView,
   updateOperationalPolicy,
-} from '../../../shared/domain/operational-policies/operational-policies.service.js';
+} from '../../../shared/domain/operational-policies/index.js';
 import { ok, sendWrite, userActOf } from '../../http/reply.js';
-import * as s from '../../schemas/settings/index.js';
+import * as s from './schemas.js';
 
 /** Identifier patterns and operational policies: the platform's own configuration records. */
 const settings: FastifyPluginAsyncTypebox = async (app) => {

@@ -3,7 +3,7 @@ import { packageInfo as pkg } from '../../../shared/package-info.js';
 import { QUEUE_NAMES } from '../../../shared/queues/names.js';
 import { ok } from '../../http/reply.js';
 import { API_VERSION } from '../../http/wire-headers.js';
-import { systemInfoSchema } from '../../schemas/health/index.js';
+import { systemInfoSchema } from './schemas.js';
 
 const system: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/system/info', { config: { permissions: ['system:read'] }, schema: systemInfoSchema }, async (request) => {

@@ -1,13 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { WEBHOOK_ACTOR } from '../../../shared/db/unit-of-work.js';
-import type { ReceivedEvent, RegistryEventInput } from '../../../shared/domain/registry/registry-events.js';
-import { RegistryIntake } from '../../../shared/domain/registry/registry-intake.js';
-import { verifyWebhookSignature } from '../../../shared/domain/registry/signature.js';
+import { type ReceivedEvent, RegistryIntake, verifyWebhookSignature } from '../../../shared/domain/registry/index.js';
 import { guardedJsonParser } from '../../http/json-guards.js';
 import { sendPublicWrite } from '../../http/reply.js';
 import { perMinute } from '../../plugins/rate-limit.js';
-import { registryWebhookSchema } from '../../schemas/webhooks/index.js';
+import { registryWebhookSchema } from './schemas.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -61,7 +59,7 @@ const webhooks: FastifyPluginAsyncTypebox = async (app) => {
         (act) =>
           intake.receive(
             { ...act, actor: WEBHOOK_ACTOR },
-            { event: request.body as RegistryEventInput, webhookId: String(request.headers['webhook-id']) },
+            { event: request.body, webhookId: String(request.headers['webhook-id']) },
           ),
       ),
   );

@@ -10,18 +10,8 @@ import type { UserAct } from '../act.js';
 import type { ServiceDeps } from '../deps.js';
 import { defineList, listPage, type Page } from '../list.js';
 import { type IdEntity, IdPattern } from './id-pattern.entity.js';
+import type { IdPatternView } from './id-patterns.schemas.js';
 import { patternErrors } from './pattern.js';
-
-export interface IdPatternView {
-  id: string;
-  entity: IdEntity;
-  pattern: string;
-  description: string | null;
-  active: boolean;
-  nextSequence: number;
-  createdAt: string;
-  updatedAt: string;
-}
 
 const patternRows = (em: EntityManager) =>
   db(em)

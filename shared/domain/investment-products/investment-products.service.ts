@@ -12,17 +12,7 @@ import { defineList, listPage, type Page } from '../list.js';
 import { transition } from '../workflow.js';
 import { InvestmentProduct, type ProductStatus } from './investment-product.entity.js';
 import { INVESTMENT_PRODUCT_WORKFLOW } from './investment-product.workflow.js';
-
-export interface InvestmentProductView {
-  id: string;
-  name: string;
-  riskLevel: number;
-  minInvestment: Money;
-  status: ProductStatus;
-  description: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
+import type { InvestmentProductView } from './investment-products.schemas.js';
 
 const productRows = (em: EntityManager) =>
   db(em)

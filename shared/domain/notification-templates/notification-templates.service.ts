@@ -1,103 +1,20 @@
 import { LockMode, raw } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { type InferResult, sql } from 'kysely';
-import { db, iso, isoOrNull } from '../../db/database.js';
-import type { Keyset } from '../../db/keyset.js';
+import { sql } from 'kysely';
+import { db } from '../../db/database.js';
 import type { AuditInput } from '../../db/unit-of-work.js';
 import { type FieldError, NotFoundError, ValidationError } from '../../kernel/errors.js';
 import { uuidv7 } from '../../kernel/ids.js';
 import type { UserAct } from '../act.js';
 import type { ServiceDeps } from '../deps.js';
-import { defineList, listPage, type Page } from '../list.js';
 import { transition } from '../workflow.js';
 import { channelHasSubject, type TemplateKey } from './catalogue.js';
 import { NotificationTemplate, type TemplateChannel, type TemplateStatus } from './notification-template.entity.js';
+import { loadTemplateView } from './notification-template.view.js';
 import { NOTIFICATION_TEMPLATE_WORKFLOW } from './notification-template.workflow.js';
+import type { NotificationTemplateView } from './notification-templates.schemas.js';
 import { assertTemplateText } from './template-checks.js';
 import { mailLinkHosts } from './template-links.js';
-
-export interface NotificationTemplateView {
-  id: string;
-  key: string;
-  channel: TemplateChannel;
-  locale: string;
-  subject: string | null;
-  body: string;
-  status: TemplateStatus;
-  version: number;
-  publishedAt: string | null;
-  archivedAt: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
-
-const templateRows = (em: EntityManager) => db(em).selectFrom('notification_templates as nt').selectAll('nt');
-type TemplateRow = InferResult<ReturnType<typeof templateRows>>[number];
-
-export const toNotificationTemplateView = (r: TemplateRow): NotificationTemplateView => ({
-  id: r.id,
-  key: r.key,
-  channel: r.channel,
-  locale: r.locale,
-  subject: r.subject,
-  body: r.body,
-  status: r.status,
-  version: r.version,
-  publishedAt: isoOrNull(r.published_at),
-  archivedAt: isoOrNull(r.archived_at),
-  createdAt: iso(r.created_at),
-  updatedAt: iso(r.updated_at),
-});
-
-export interface TemplateFilters {
-  key?: string;
-  channel?: TemplateChannel;
-  locale?: string;
-  status?: TemplateStatus;
-}
-
-/** Notification templates are platform-wide: every reader sees them all (no data scope). */
-export const NOTIFICATION_TEMPLATE_LIST = defineList({
-  name: 'notification-templates',
-  rows: templateRows,
-  sortable: ['createdAt', 'key', 'version'] as const,
-  defaultSort: '-createdAt',
-  sortKeys: (eb) => ({
-    createdAt: eb.ref('nt.created_at'),
-    key: eb.ref('nt.key'),
-    version: eb.ref('nt.version'),
-    id: eb.ref('nt.id'),
-  }),
-  scope: 'none',
-  search: (eb) =>
-    sql<string>`(lower(${eb.ref('nt.key')}) || ' ' || lower(coalesce(${eb.ref('nt.subject')}, '')) || ' ' || lower(${eb.ref('nt.body')}))`,
-  filters: {
-    key: (eb, key: string) => eb('nt.key', '=', key),
-    channel: (eb, channel: TemplateChannel) => eb('nt.channel', '=', channel),
-    locale: (eb, locale: string) => eb('nt.locale', '=', locale),
-    status: (eb, status: TemplateStatus) => eb('nt.status', '=', status),
-  } as const,
-});
-
-export async function listNotificationTemplates(
-  deps: ServiceDeps,
-  act: UserAct,
-  input: {
-    filters: TemplateFilters & { q?: string };
-    page: Keyset<(typeof NOTIFICATION_TEMPLATE_LIST.sortable)[number]>;
-  },
-): Promise<Page<TemplateRow>> {
-  return listPage(NOTIFICATION_TEMPLATE_LIST, deps.orm.em, act.caller.scope, input);
-}
-
-const loadView = async (em: EntityManager, id: string) => {
-  const row = await templateRows(em).where('nt.id', '=', id).executeTakeFirst();
-  if (!row) throw new NotFoundError('No such notification template');
-  return toNotificationTemplateView(row);
-};
-
-export const getNotificationTemplate = (deps: ServiceDeps, _act: UserAct, input: { id: string }) =>
-  loadView(deps.orm.em, input.id);
 
 /** An email template needs a subject; an sms template has none. */
 function subjectProblems(channel: TemplateChannel, subject: string | null | undefined): FieldError[] {
@@ -159,7 +76,7 @@ export async function createNotificationTemplate(
     });
     await tx.flush();
     return {
-      result: await loadView(tx, id),
+      result: await loadTemplateView(tx, id),
       audit: {
         action: 'notification_template.create',
         subjectType: 'notification_template',
@@ -194,7 +111,7 @@ export async function updateNotificationTemplate(
     assertTemplateText(template, mailLinkHosts(deps.config));
     await tx.flush();
     return {
-      result: await loadView(tx, template.id),
+      result: await loadTemplateView(tx, template.id),
       audit: {
         action: NOTIFICATION_TEMPLATE_WORKFLOW.steps.update.audit,
         subjectType: 'notification_template',
@@ -226,7 +143,7 @@ export async function publishNotificationTemplate(
     await lockFamily(tx, family);
     const template = await lockTemplate(tx, input.id);
     if (template.status === 'published')
-      return { result: { published: false, template: await loadView(tx, template.id) }, audit: [] };
+      return { result: { published: false, template: await loadTemplateView(tx, template.id) }, audit: [] };
     const from: TemplateStatus = template.status;
     const to = transition(NOTIFICATION_TEMPLATE_WORKFLOW, 'publish', from);
     // Checked again: a draft may predate the rules, or the allowed hosts may have changed since.
@@ -259,7 +176,7 @@ export async function publishNotificationTemplate(
         subjectId: previous.id,
         summary: { from: 'published', to: 'archived', version: previous.version, supersededId: template.id },
       });
-    return { result: { published: true, template: await loadView(tx, template.id) }, audit };
+    return { result: { published: true, template: await loadTemplateView(tx, template.id) }, audit };
   });
 }
 
@@ -276,7 +193,7 @@ export async function archiveNotificationTemplate(
     Object.assign(template, { status: to, archivedAt: raw<Date>('now()') });
     await tx.flush();
     return {
-      result: await loadView(tx, template.id),
+      result: await loadTemplateView(tx, template.id),
       audit: {
         action: NOTIFICATION_TEMPLATE_WORKFLOW.steps.archive.audit,
         subjectType: 'notification_template',

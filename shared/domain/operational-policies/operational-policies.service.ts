@@ -10,20 +10,9 @@ import { uuidv7 } from '../../kernel/ids.js';
 import type { UserAct } from '../act.js';
 import type { ServiceDeps } from '../deps.js';
 import { defineList, listPage, type Page } from '../list.js';
+import type { OperationalPolicyView } from './operational-policies.schemas.js';
 import { OperationalPolicy, type PolicyCategory } from './operational-policy.entity.js';
 import { settingErrors } from './settings.js';
-
-export interface OperationalPolicyView {
-  id: string;
-  category: PolicyCategory;
-  key: string;
-  name: string;
-  value: unknown;
-  description: string | null;
-  active: boolean;
-  createdAt: string;
-  updatedAt: string;
-}
 
 const rows = (em: EntityManager) =>
   db(em)

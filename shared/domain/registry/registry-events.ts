@@ -23,18 +23,6 @@ const ACTED_UPON: ReadonlyMap<string, KycStatus> = new Map([
 /** The kycStatus an event of this type sets, or undefined for a type not acted upon. */
 export const kycStatusSetBy = (type: string): KycStatus | undefined => ACTED_UPON.get(type);
 
-export interface RegistryEventInput {
-  eventId: string;
-  type: string;
-  occurredAt: string;
-  data: Record<string, unknown>;
-}
-
-export interface ReceivedEvent {
-  eventId: string;
-  status: 'queued' | 'ignored';
-}
-
 export class RegistryEventFailed extends Error {}
 
 type Applied =

@@ -5,7 +5,8 @@ import { ConflictError, InvalidSignatureError } from '../../kernel/errors.js';
 import { type Act, webhookAct } from '../act.js';
 import type { ServiceDeps } from '../deps.js';
 import { deliveryOf } from './delivery.js';
-import { kycStatusSetBy, type ReceivedEvent, type RegistryEventInput } from './registry-events.js';
+import type { ReceivedEvent, RegistryEventInput } from './registry.schemas.js';
+import { kycStatusSetBy } from './registry-events.js';
 
 interface Delivery {
   act: Act;

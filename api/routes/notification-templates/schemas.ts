@@ -1,26 +1,19 @@
 import { Type } from 'typebox';
-import { TEMPLATE_CATALOGUE, TEMPLATE_KEYS } from '../../../shared/domain/notification-templates/catalogue.js';
 import {
-  TEMPLATE_CHANNELS,
-  TEMPLATE_STATUSES,
-} from '../../../shared/domain/notification-templates/notification-template.entity.js';
-import {
-  component,
-  IdOf,
-  Nullable,
-  PlainText,
-  StringEnum,
-  TextBlock,
-  Timestamp,
-  tag,
-} from '../../../shared/kernel/schema.js';
+  CreateNotificationTemplateBody,
+  NOTIFICATION_TEMPLATES_TAG,
+  NotificationTemplate,
+  NotificationTemplateFilters,
+  TEMPLATE_CATALOGUE,
+  TEMPLATE_KEYS,
+  TemplatePlaceholders,
+  UpdateNotificationTemplateBody,
+} from '../../../shared/domain/notification-templates/index.js';
+import { IdOf } from '../../../shared/kernel/schema.js';
 import { Envelope, ERROR_RESPONSES, ListEnvelope } from '../../http/envelope.js';
 import { PageQuery, SearchQuery } from '../../http/pagination.js';
 
-const tags = tag(
-  'notification-templates',
-  'The texts of the mails and text messages the service sends, per key, channel and locale, versioned: drafts are edited, one version is published, archived versions are kept.',
-);
+const tags = NOTIFICATION_TEMPLATES_TAG;
 
 /** The rules of a template's text and each key's placeholders, in the description of the operations that check them. */
 const TEXT_RULES = [
@@ -37,34 +30,6 @@ const TEXT_RULES = [
   ),
 ].join(' ');
 
-const Key = StringEnum(TEMPLATE_KEYS, {
-  description: 'What the template is for; each key supplies its own placeholders',
-});
-const Locale = Type.String({ pattern: '^[a-z]{2,3}(-[A-Z]{2})?$', description: 'e.g. en, sw, fr-CA' });
-const Subject = PlainText(300, { description: 'Email only; may use {{placeholders}}' });
-const Body = TextBlock(20_000, { description: 'May use {{placeholders}}' });
-
-export const NotificationTemplate = component(
-  'NotificationTemplate',
-  Type.Object(
-    {
-      id: Type.String(),
-      key: Type.String(),
-      channel: StringEnum(TEMPLATE_CHANNELS),
-      locale: Type.String(),
-      subject: Nullable(Type.String()),
-      body: Type.String(),
-      status: StringEnum(TEMPLATE_STATUSES),
-      version: Type.Integer({ description: 'Numbered from 1 per key, channel and locale' }),
-      publishedAt: Nullable(Timestamp),
-      archivedAt: Nullable(Timestamp),
-      createdAt: Timestamp,
-      updatedAt: Timestamp,
-    },
-    { description: 'One version of a notification template' },
-  ),
-);
-
 const TemplateEnvelope = Envelope(NotificationTemplate, 'The template');
 const IdParams = Type.Object({ id: IdOf('The template') });
 
@@ -74,14 +39,7 @@ export const listNotificationTemplatesSchema = {
   summary: 'List notification templates',
   description: 'Every version of every template, newest first unless sorted.',
   querystring: Type.Object(
-    {
-      ...PageQuery,
-      q: SearchQuery('key, subject or body'),
-      key: Type.Optional(Key),
-      channel: Type.Optional(StringEnum(TEMPLATE_CHANNELS)),
-      locale: Type.Optional(Locale),
-      status: Type.Optional(StringEnum(TEMPLATE_STATUSES, { description: 'Only templates in this status' })),
-    },
+    { ...PageQuery, q: SearchQuery('key, subject or body'), ...NotificationTemplateFilters },
     { additionalProperties: false },
   ),
   response: { 200: ListEnvelope(NotificationTemplate), ...ERROR_RESPONSES },
@@ -92,29 +50,9 @@ export const createNotificationTemplateSchema = {
   tags,
   summary: 'Create a notification template',
   description: `Creates a draft, the next version of its key, channel and locale. An email template needs a subject, an sms template has none. ${TEXT_RULES}`,
-  body: Type.Object(
-    { key: Key, channel: StringEnum(TEMPLATE_CHANNELS), locale: Locale, subject: Type.Optional(Subject), body: Body },
-    { additionalProperties: false },
-  ),
+  body: CreateNotificationTemplateBody,
   response: { 201: Envelope(NotificationTemplate, 'The template, draft'), ...ERROR_RESPONSES },
 };
-
-const TemplatePlaceholders = component(
-  'TemplatePlaceholders',
-  Type.Object(
-    {
-      key: Key,
-      description: Type.String({ description: 'What the template of this key is for' }),
-      placeholders: Type.Array(
-        Type.Object({
-          name: Type.String({ description: 'Written {{name}} in a subject or body' }),
-          description: Type.String({ description: 'What the service fills in, and where it may stand' }),
-        }),
-      ),
-    },
-    { description: 'The placeholders the service fills in a template of one key, for every channel' },
-  ),
-);
 
 export const listTemplatePlaceholdersSchema = {
   operationId: 'listTemplatePlaceholders',
@@ -140,10 +78,7 @@ export const updateNotificationTemplateSchema = {
   tags,
   description: `Changes the subject or body of a draft; any other status answers 422 INVALID_TRANSITION. The text as changed is checked. ${TEXT_RULES}`,
   params: IdParams,
-  body: Type.Object(
-    { subject: Type.Optional(Subject), body: Type.Optional(Body) },
-    { additionalProperties: false, minProperties: 1 },
-  ),
+  body: UpdateNotificationTemplateBody,
   response: { 200: TemplateEnvelope, ...ERROR_RESPONSES },
 };
 

@@ -1,9 +1,8 @@
-import { Type } from 'typebox';
+import { type Static, Type } from 'typebox';
 import { component, StringEnum, tag } from '../../../shared/kernel/schema.js';
 import { Envelope, ERROR_RESPONSES } from '../../http/envelope.js';
 
 const healthTags = tag('health', 'Probes for load balancers and orchestrators: public, outside every rate limit.');
-const systemTags = tag('system', 'The running service: build, runtime and queues.');
 
 const Check = component(
   'HealthCheck',
@@ -16,6 +15,7 @@ const Check = component(
     { description: 'One dependency, probed now' },
   ),
 );
+export type Check = Static<typeof Check>;
 
 const MailState = component(
   'MailState',
@@ -74,34 +74,6 @@ export const healthSchema = {
         mail: MailState,
       }),
       'The checks',
-    ),
-    ...ERROR_RESPONSES,
-  },
-};
-
-export const systemInfoSchema = {
-  operationId: 'getSystemInfo',
-  tags: systemTags,
-  summary: 'System information',
-  description:
-    'Name and version of the build, API version, Node.js version, uptime, environment, and the job counts of every queue.',
-  response: {
-    200: Envelope(
-      Type.Object({
-        name: Type.String(),
-        version: Type.String(),
-        apiVersion: Type.String(),
-        nodeVersion: Type.String(),
-        uptimeSeconds: Type.Number(),
-        environment: Type.String(),
-        queues: Type.Array(
-          Type.Object({
-            name: Type.String(),
-            counts: Type.Record(Type.String(), Type.Integer(), { description: 'Jobs by state' }),
-          }),
-        ),
-      }),
-      'The system',
     ),
     ...ERROR_RESPONSES,
   },

@@ -1,0 +1,32 @@
+/** Notification templates: the versioned texts of the mails and text messages, their keys and placeholders. */
+export {
+  fillPlaceholders,
+  TEMPLATE_CATALOGUE,
+  TEMPLATE_KEYS,
+  type TemplateKey,
+  templatePlaceholders,
+} from './catalogue.js';
+export {
+  getNotificationTemplate,
+  listNotificationTemplates,
+  NOTIFICATION_TEMPLATE_LIST,
+  toNotificationTemplateView,
+} from './notification-template.view.js';
+export { NOTIFICATION_TEMPLATE_WORKFLOW } from './notification-template.workflow.js';
+export {
+  CreateNotificationTemplateBody,
+  NOTIFICATION_TEMPLATES_TAG,
+  NotificationTemplate,
+  NotificationTemplateFilters,
+  TemplatePlaceholders,
+  UpdateNotificationTemplateBody,
+} from './notification-templates.schemas.js';
+export {
+  archiveNotificationTemplate,
+  createNotificationTemplate,
+  publishedTemplate,
+  publishNotificationTemplate,
+  updateNotificationTemplate,
+} from './notification-templates.service.js';
+export { templateTextProblems } from './template-checks.js';
+export { appLink, mailLinkHosts } from './template-links.js';

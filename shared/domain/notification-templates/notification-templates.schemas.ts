@@ -1,0 +1,76 @@
+import { type Static, Type } from 'typebox';
+import { component, Nullable, PlainText, StringEnum, TextBlock, Timestamp, tag } from '../../kernel/schema.js';
+import { TEMPLATE_KEYS } from './catalogue.js';
+import { TEMPLATE_CHANNELS, TEMPLATE_STATUSES } from './notification-template.entity.js';
+
+export const NOTIFICATION_TEMPLATES_TAG = tag(
+  'notification-templates',
+  'The texts of the mails and text messages the service sends, per key, channel and locale, versioned: drafts are edited, one version is published, archived versions are kept.',
+);
+
+const Key = StringEnum(TEMPLATE_KEYS, {
+  description: 'What the template is for; each key supplies its own placeholders',
+});
+const Locale = Type.String({ pattern: '^[a-z]{2,3}(-[A-Z]{2})?$', description: 'e.g. en, sw, fr-CA' });
+const Subject = PlainText(300, { description: 'Email only; may use {{placeholders}}' });
+const Body = TextBlock(20_000, { description: 'May use {{placeholders}}' });
+
+export const NotificationTemplate = component(
+  'NotificationTemplate',
+  Type.Object(
+    {
+      id: Type.String(),
+      key: Type.String(),
+      channel: StringEnum(TEMPLATE_CHANNELS),
+      locale: Type.String(),
+      subject: Nullable(Type.String()),
+      body: Type.String(),
+      status: StringEnum(TEMPLATE_STATUSES),
+      version: Type.Integer({ description: 'Numbered from 1 per key, channel and locale' }),
+      publishedAt: Nullable(Timestamp),
+      archivedAt: Nullable(Timestamp),
+      createdAt: Timestamp,
+      updatedAt: Timestamp,
+    },
+    { description: 'One version of a notification template' },
+  ),
+);
+export type NotificationTemplateView = Static<typeof NotificationTemplate>;
+
+/** The filters of the list of templates (besides `q`), as query parameters. */
+export const NotificationTemplateFilters = {
+  key: Type.Optional(Key),
+  channel: Type.Optional(StringEnum(TEMPLATE_CHANNELS)),
+  locale: Type.Optional(Locale),
+  status: Type.Optional(StringEnum(TEMPLATE_STATUSES, { description: 'Only templates in this status' })),
+};
+
+/** The body of POST /notification-templates. */
+export const CreateNotificationTemplateBody = Type.Object(
+  { key: Key, channel: StringEnum(TEMPLATE_CHANNELS), locale: Locale, subject: Type.Optional(Subject), body: Body },
+  { additionalProperties: false },
+);
+
+/** Each template key with the placeholders the service fills in it (see catalogue.ts). */
+export const TemplatePlaceholders = component(
+  'TemplatePlaceholders',
+  Type.Object(
+    {
+      key: Key,
+      description: Type.String({ description: 'What the template of this key is for' }),
+      placeholders: Type.Array(
+        Type.Object({
+          name: Type.String({ description: 'Written {{name}} in a subject or body' }),
+          description: Type.String({ description: 'What the service fills in, and where it may stand' }),
+        }),
+      ),
+    },
+    { description: 'The placeholders the service fills in a template of one key, for every channel' },
+  ),
+);
+
+/** The body of PATCH /notification-templates/{id}: the subject, the body or both. */
+export const UpdateNotificationTemplateBody = Type.Object(
+  { subject: Type.Optional(Subject), body: Type.Optional(Body) },
+  { additionalProperties: false, minProperties: 1 },
+);
