@@ -2,7 +2,7 @@ import type { Job } from 'bullmq';
 import { chainAuditEntries } from '../../shared/audit/chain.js';
 import { systemAct, webhookAct } from '../../shared/domain/act.js';
 import type { ServiceDeps } from '../../shared/domain/deps.js';
-import { closeDisputes, escalateOverdueDisputes } from '../../shared/domain/disputes/dispute-sweeps.js';
+import { closeDisputes, escalateOverdueDisputes } from '../../shared/domain/disputes/index.js';
 import { sendPasswordResetMail } from '../../shared/domain/mail/password-reset-mail.js';
 import { mailPasswordResetRequest } from '../../shared/domain/mail/reset-request-mail.js';
 import type { MailTransport } from '../../shared/domain/mail/transport.js';

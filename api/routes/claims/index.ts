@@ -1,31 +1,32 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
-  CATASTROPHE_EVENT_LIST,
-  getCatastropheEvent,
-  listCatastropheEvents,
-  toCatastropheEventView,
-  upsertCatastropheEvent,
-} from '../../../shared/domain/claims/catastrophe-events.js';
-import { CLAIM_LIST } from '../../../shared/domain/claims/claim.list.js';
-import { toClaimView } from '../../../shared/domain/claims/claim.view.js';
-import { CLAIM_WORKFLOW } from '../../../shared/domain/claims/claim.workflow.js';
-import {
+  addClaimDocument,
+  addClaimNote,
   appealClaim,
   assignClaim,
+  CATASTROPHE_EVENT_LIST,
+  CLAIM_LIST,
+  CLAIM_WORKFLOW,
   closeClaim,
+  fileClaim,
+  getCatastropheEvent,
+  getClaim,
   investigateClaim,
+  listCatastropheEvents,
+  listClaims,
+  recordClaimPayment,
   repudiateClaim,
   requestClaimDocuments,
   reviewClaim,
   settleClaim,
+  toCatastropheEventView,
+  toClaimView,
+  upsertCatastropheEvent,
   withdrawClaim,
-} from '../../../shared/domain/claims/claim-actions.js';
-import { recordClaimPayment } from '../../../shared/domain/claims/claim-payments.js';
-import { addClaimDocument, addClaimNote } from '../../../shared/domain/claims/claim-records.js';
-import { fileClaim, getClaim, listClaims } from '../../../shared/domain/claims/claims.service.js';
+} from '../../../shared/domain/claims/index.js';
 import { ok, sendWrite, userActOf } from '../../http/reply.js';
 import { actionRoute } from '../../http/workflow-route.js';
-import * as s from '../../schemas/claims/index.js';
+import * as s from './schemas.js';
 
 const claims: FastifyPluginAsyncTypebox = async (app) => {
   const { deps, paginator } = app;

@@ -1,17 +1,18 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { DISPUTE_LIST, toDisputeView } from '../../../shared/domain/disputes/dispute.view.js';
-import { DISPUTE_WORKFLOW } from '../../../shared/domain/disputes/dispute.workflow.js';
 import {
+  DISPUTE_LIST,
+  DISPUTE_WORKFLOW,
   getDispute,
   listDisputes,
   raiseDispute,
   resolveDispute,
+  toDisputeView,
   triageDispute,
   withdrawDispute,
-} from '../../../shared/domain/disputes/disputes.service.js';
+} from '../../../shared/domain/disputes/index.js';
 import { ok, sendWrite, userActOf } from '../../http/reply.js';
 import { actionRoute } from '../../http/workflow-route.js';
-import * as s from '../../schemas/disputes/index.js';
+import * as s from './schemas.js';
 
 const disputes: FastifyPluginAsyncTypebox = async (app) => {
   const { deps, paginator } = app;

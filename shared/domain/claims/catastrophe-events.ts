@@ -8,18 +8,8 @@ import { NotFoundError, ValidationError } from '../../kernel/errors.js';
 import type { UserAct } from '../act.js';
 import type { ServiceDeps } from '../deps.js';
 import { defineList, listPage, type Page } from '../list.js';
+import type { CatastropheEventView, UpsertCatastropheEventInput } from './catastrophe-events.schemas.js';
 import { CatastropheEvent } from './claim.entity.js';
-
-export interface CatastropheEventView {
-  id: string;
-  name: string;
-  peril: string;
-  region: string;
-  startsOn: string;
-  endsOn: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
 
 const eventRows = (em: EntityManager) =>
   db(em)
@@ -71,15 +61,6 @@ export async function getCatastropheEvent(deps: ServiceDeps, _act: UserAct, inpu
   const row = await eventRows(deps.orm.em).where('e.id', '=', input.id).executeTakeFirst();
   if (!row) throw new NotFoundError('No such catastrophe event');
   return toCatastropheEventView(row);
-}
-
-export interface UpsertCatastropheEventInput {
-  id: string;
-  name: string;
-  peril: string;
-  region: string;
-  startsOn: string;
-  endsOn?: string | null;
 }
 
 /**

@@ -12,7 +12,8 @@ import { Policy } from '../policies/policy.entity.js';
 import { permissionsHeldBy } from '../users/user-guards.js';
 import { transition } from '../workflow.js';
 import type { IClaim } from './claim.entity.js';
-import { type ClaimDetail, loadClaimDetail } from './claim.view.js';
+import type { ClaimDetailView } from './claim.schemas.js';
+import { loadClaimDetail } from './claim.view.js';
 import { CLAIM_WORKFLOW } from './claim.workflow.js';
 import { claimEvents, lockVisibleClaim } from './claims.service.js';
 
@@ -54,7 +55,7 @@ async function claimAction(
   id: string,
   action: StatusAction,
   change: (claim: IClaim, tx: EntityManager) => Promise<Record<string, unknown>> | Record<string, unknown>,
-): Promise<ClaimDetail> {
+): Promise<ClaimDetailView> {
   return deps.uow.run(act, async (tx) => {
     const claim = await lockVisibleClaim(tx, act.caller.scope, id);
     const from = claim.status;

@@ -1,7 +1,7 @@
 import { db } from '../../db/database.js';
 import { DomainRuleError, ValidationError } from '../../kernel/errors.js';
 import { uuidv7 } from '../../kernel/ids.js';
-import { type Money, notPositive } from '../../kernel/money.js';
+import { notPositive } from '../../kernel/money.js';
 import { assertFourEyes } from '../access/four-eyes.js';
 import type { UserAct } from '../act.js';
 import type { ServiceDeps } from '../deps.js';
@@ -9,16 +9,9 @@ import { operationalSetting } from '../operational-policies/settings.js';
 import { transition } from '../workflow.js';
 import { ClaimPayment } from './claim.entity.js';
 import { CLAIM_WORKFLOW } from './claim.workflow.js';
-import { type ClaimPaymentView, loadPaymentView } from './claim-records.view.js';
+import type { ClaimPaymentView, RecordClaimPaymentInput } from './claim-records.schemas.js';
+import { loadPaymentView } from './claim-records.view.js';
 import { claimEvents, lockVisibleClaim } from './claims.service.js';
-
-export interface RecordPaymentInput {
-  id: string;
-  amount: Money;
-  method: string;
-  reference: string;
-  paidAt: string;
-}
 
 /**
  * Records a payment of a settled claim, under the claim's row lock, so concurrent payments are
@@ -31,7 +24,7 @@ export interface RecordPaymentInput {
 export async function recordClaimPayment(
   deps: ServiceDeps,
   act: UserAct,
-  input: RecordPaymentInput,
+  input: RecordClaimPaymentInput,
 ): Promise<ClaimPaymentView> {
   const zero = notPositive('amount', input.amount);
   if (zero.length) throw new ValidationError(zero);

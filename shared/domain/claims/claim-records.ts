@@ -1,37 +1,25 @@
 import { ForbiddenError } from '../../kernel/errors.js';
 import { uuidv7 } from '../../kernel/ids.js';
-import { type Visibility, visibilitiesFor } from '../access/visibility.js';
+import { visibilitiesFor } from '../access/visibility.js';
 import type { UserAct } from '../act.js';
 import type { ServiceDeps } from '../deps.js';
 import { transition } from '../workflow.js';
 import { ClaimDocument, ClaimNote } from './claim.entity.js';
 import { CLAIM_WORKFLOW } from './claim.workflow.js';
-import { type ClaimDocumentView, type ClaimNoteView, loadDocumentView, loadNoteView } from './claim-records.view.js';
+import type {
+  AddClaimDocumentInput,
+  AddClaimNoteInput,
+  ClaimDocumentView,
+  ClaimNoteView,
+} from './claim-records.schemas.js';
+import { loadDocumentView, loadNoteView } from './claim-records.view.js';
 import { claimEvents, lockVisibleClaim } from './claims.service.js';
-
-/** Content types a claim document may have: documents and photographs, nothing executable. */
-export const DOCUMENT_CONTENT_TYPES = [
-  'application/pdf',
-  'image/jpeg',
-  'image/png',
-  'image/heic',
-  'image/tiff',
-  'text/plain',
-  'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-] as const;
-/** 25 MiB: the largest document a claim takes (the file itself lives at its URL). */
-export const MAX_DOCUMENT_BYTES = 25 * 1024 * 1024;
 
 /**
  * A note, in any status, answered with the note. `internal` (staff only) unless said; a caller of
  * agent scope writes shared notes only (`shared` by default, 403 when asking for `internal`).
  */
-export async function addClaimNote(
-  deps: ServiceDeps,
-  act: UserAct,
-  input: { id: string; body: string; visibility?: Visibility },
-): Promise<ClaimNoteView> {
+export async function addClaimNote(deps: ServiceDeps, act: UserAct, input: AddClaimNoteInput): Promise<ClaimNoteView> {
   const allowed = visibilitiesFor(act.caller.scope);
   const visibility = input.visibility ?? (allowed.includes('internal') ? 'internal' : 'shared');
   if (!allowed.includes(visibility))
@@ -50,20 +38,11 @@ export async function addClaimNote(
   });
 }
 
-export interface AddDocumentInput {
-  id: string;
-  name: string;
-  contentType: (typeof DOCUMENT_CONTENT_TYPES)[number];
-  sizeBytes: number;
-  sha256: string;
-  url: string;
-}
-
 /** A document's metadata (the file is at its https URL), on a claim that is not closed or withdrawn; answered with the document. */
 export async function addClaimDocument(
   deps: ServiceDeps,
   act: UserAct,
-  input: AddDocumentInput,
+  input: AddClaimDocumentInput,
 ): Promise<ClaimDocumentView> {
   return deps.uow.run(act, async (tx) => {
     const claim = await lockVisibleClaim(tx, act.caller.scope, input.id);

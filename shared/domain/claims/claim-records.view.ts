@@ -1,44 +1,10 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { type InferResult, sql } from 'kysely';
 import { db, iso } from '../../db/database.js';
-import type { Money } from '../../kernel/money.js';
 import type { DataScope } from '../access/scope.js';
-import { eventVisibleTo, type Visibility, visibilitiesFor } from '../access/visibility.js';
-
-/** The sub-records of a claim as the API shows them, each on its own and within GET /claims/{id}. */
-export interface ClaimPaymentView {
-  id: string;
-  amount: Money;
-  method: string;
-  reference: string;
-  paidAt: string;
-  recordedBy: string;
-  createdAt: string;
-}
-export interface ClaimNoteView {
-  id: string;
-  body: string;
-  visibility: Visibility;
-  author: string;
-  createdAt: string;
-}
-export interface ClaimDocumentView {
-  id: string;
-  name: string;
-  contentType: string;
-  sizeBytes: number;
-  sha256: string;
-  url: string;
-  addedBy: string;
-  createdAt: string;
-}
-export interface ClaimHistoryEntry {
-  type: string;
-  actor: string;
-  occurredAt: string;
-  requestId: string | null;
-  data: Record<string, unknown>;
-}
+import { eventVisibleTo, visibilitiesFor } from '../access/visibility.js';
+import type { ClaimHistoryEntry } from './claim.schemas.js';
+import type { ClaimDocumentView, ClaimNoteView, ClaimPaymentView } from './claim-records.schemas.js';
 
 const paymentRows = (em: EntityManager) =>
   db(em)

@@ -1,6 +1,6 @@
 import { defineEntity, type InferEntity } from '@mikro-orm/core';
 import type { TablesOf } from '../../db/database.js';
-import type { Visibility } from '../access/visibility.js';
+import { VISIBILITIES, type Visibility } from '../access/visibility.js';
 
 export const CLAIM_STATUSES = [
   'filed',
@@ -78,6 +78,9 @@ export const ClaimPayment = defineEntity({
     createdAt: p.datetime().defaultRaw('now()'),
   }),
 });
+
+/** How widely a claim's note is shown: internal to staff only, shared also to the policy's agent. */
+export const NOTE_VISIBILITIES = VISIBILITIES;
 
 export const ClaimNote = defineEntity({
   name: 'ClaimNote',

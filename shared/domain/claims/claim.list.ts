@@ -7,13 +7,6 @@ import { claimViews } from './claim.view.js';
 export const CLAIM_SCOPE_COLUMNS = { agent: 'c.agent_id', insurer: 'c.insurer_id' } as const;
 export const CLAIM_SCOPE_FIELDS = { agent: 'agentId', insurer: 'insurerId' };
 
-export interface ClaimFilters {
-  status?: ClaimStatus;
-  policyId?: string;
-  agentId?: string;
-  catastropheEventId?: string;
-}
-
 /** GET /claims: newest first by default; `q` over claim number and description (claims_search_trgm_idx). */
 export const CLAIM_LIST = defineList({
   name: 'claims',

@@ -3,45 +3,8 @@ import { type InferResult, sql } from 'kysely';
 import { db, iso } from '../../db/database.js';
 import type { Money } from '../../kernel/money.js';
 import type { DataScope } from '../access/scope.js';
-import type { ClaimReasons, ClaimStatus } from './claim.entity.js';
-import {
-  type ClaimDocumentView,
-  type ClaimHistoryEntry,
-  type ClaimNoteView,
-  type ClaimPaymentView,
-  loadClaimRecords,
-} from './claim-records.view.js';
-
-/** A claim as lists show it. */
-export interface ClaimView {
-  id: string;
-  claimNumber: string;
-  status: ClaimStatus;
-  policyId: string;
-  agentId: string;
-  insurerId: string;
-  filedBy: string | null;
-  catastropheEventId: string | null;
-  incidentDate: string;
-  description: string;
-  claimedAmount: Money;
-  settledAmount: Money | null;
-  paidAmount: Money;
-  assigneeId: string | null;
-  appealCount: number;
-  reasons: ClaimReasons;
-  requestedDocuments: string[] | null;
-  createdAt: string;
-  updatedAt: string;
-}
-
-/** GET /claims/{id}: the claim with its sub-records and its own history, oldest first. */
-export interface ClaimDetail extends ClaimView {
-  payments: ClaimPaymentView[];
-  notes: ClaimNoteView[];
-  documents: ClaimDocumentView[];
-  history: ClaimHistoryEntry[];
-}
+import type { ClaimDetailView, ClaimView } from './claim.schemas.js';
+import { loadClaimRecords } from './claim-records.view.js';
 
 export function claimViews(em: EntityManager) {
   return db(em)
@@ -101,7 +64,11 @@ export function toClaimView(r: ClaimViewRow): ClaimView {
 }
 
 /** The claim with its payments, notes, documents and history as `viewer` may see them: five small indexed reads. */
-export async function loadClaimDetail(em: EntityManager, id: string, viewer: DataScope): Promise<ClaimDetail | null> {
+export async function loadClaimDetail(
+  em: EntityManager,
+  id: string,
+  viewer: DataScope,
+): Promise<ClaimDetailView | null> {
   const [row, records] = await Promise.all([
     claimViews(em).where('c.id', '=', id).executeTakeFirst(),
     loadClaimRecords(em, id, viewer),

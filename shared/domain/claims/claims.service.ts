@@ -5,7 +5,7 @@ import type { EventInput } from '../../db/unit-of-work.js';
 import { latestToday } from '../../kernel/clock.js';
 import { DomainRuleError, NotFoundError, ValidationError } from '../../kernel/errors.js';
 import { uuidv7 } from '../../kernel/ids.js';
-import { type Money, notPositive } from '../../kernel/money.js';
+import { notPositive } from '../../kernel/money.js';
 import { assertFilterInScope, type DataScope, inScope, scopeFilter } from '../access/scope.js';
 import type { UserAct } from '../act.js';
 import type { ServiceDeps } from '../deps.js';
@@ -14,8 +14,9 @@ import { listPage, type Page } from '../list.js';
 import { Policy } from '../policies/policy.entity.js';
 import { POLICY_SCOPE_FIELDS } from '../policies/policy.list.js';
 import { CatastropheEvent, Claim } from './claim.entity.js';
-import { CLAIM_LIST, CLAIM_SCOPE_COLUMNS, CLAIM_SCOPE_FIELDS, type ClaimFilters } from './claim.list.js';
-import { type ClaimDetail, type ClaimViewRow, claimViews, loadClaimDetail } from './claim.view.js';
+import { CLAIM_LIST, CLAIM_SCOPE_COLUMNS, CLAIM_SCOPE_FIELDS } from './claim.list.js';
+import type { ClaimDetailView, ClaimFilters, FileClaimInput } from './claim.schemas.js';
+import { type ClaimViewRow, claimViews, loadClaimDetail } from './claim.view.js';
 
 type ClaimSort = (typeof CLAIM_LIST.sortable)[number];
 
@@ -29,7 +30,7 @@ export async function listClaims(
 }
 
 /** A claim outside the caller's scope is 404, exactly like a missing one. */
-export async function getClaim(deps: ServiceDeps, act: UserAct, input: { id: string }): Promise<ClaimDetail> {
+export async function getClaim(deps: ServiceDeps, act: UserAct, input: { id: string }): Promise<ClaimDetailView> {
   const visible = await claimViews(deps.orm.em)
     .where('c.id', '=', input.id)
     .where((eb) => inScope(eb, act.caller.scope, CLAIM_SCOPE_COLUMNS))
@@ -64,20 +65,12 @@ export function claimEvents(
   ];
 }
 
-export interface FileClaimInput {
-  policyId: string;
-  incidentDate: string;
-  description: string;
-  claimedAmount: Money;
-  catastropheEventId?: string;
-}
-
 /**
  * Files a claim on a policy in the caller's scope (404 otherwise): the policy must be active or
  * reinstated (422 POLICY_NOT_ACTIVE), the incident inside its period (422 INCIDENT_OUTSIDE_COVER), the
  * amount in its currency. The policy row is share-locked so it cannot be cancelled mid-filing.
  */
-export async function fileClaim(deps: ServiceDeps, act: UserAct, input: FileClaimInput): Promise<ClaimDetail> {
+export async function fileClaim(deps: ServiceDeps, act: UserAct, input: FileClaimInput): Promise<ClaimDetailView> {
   const zero = notPositive('claimedAmount', input.claimedAmount);
   if (zero.length) throw new ValidationError(zero);
   return deps.uow.run(act, async (tx) => {

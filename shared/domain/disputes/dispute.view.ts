@@ -2,30 +2,8 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { type InferResult, sql } from 'kysely';
 import { db, iso, isoOrNull } from '../../db/database.js';
 import { defineList } from '../list.js';
-import type { DisputeOutcome, DisputeSeverity, DisputeStatus, DisputeSubject } from './dispute.entity.js';
-
-/** A dispute as the API shows it, and the list of disputes. */
-export interface DisputeView {
-  id: string;
-  disputeNumber: string;
-  status: DisputeStatus;
-  subjectType: DisputeSubject;
-  subjectId: string;
-  raisedBy: string;
-  reason: string;
-  description: string | null;
-  severity: DisputeSeverity | null;
-  assigneeId: string | null;
-  triageNote: string | null;
-  outcome: DisputeOutcome | null;
-  resolution: string | null;
-  withdrawReason: string | null;
-  responseDueAt: string;
-  resolvedAt: string | null;
-  closedAt: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
+import type { DisputeStatus, DisputeSubject } from './dispute.entity.js';
+import type { DisputeView } from './dispute.schemas.js';
 
 export const disputeRows = (em: EntityManager) => db(em).selectFrom('disputes as d').selectAll('d');
 export type DisputeRow = InferResult<ReturnType<typeof disputeRows>>[number];
@@ -51,12 +29,6 @@ export const toDisputeView = (r: DisputeRow): DisputeView => ({
   createdAt: iso(r.created_at),
   updatedAt: iso(r.updated_at),
 });
-
-export interface DisputeFilters {
-  status?: DisputeStatus;
-  subjectType?: DisputeSubject;
-  subjectId?: string;
-}
 
 /**
  * GET /disputes. A dispute belongs to whoever raised it, not to an agent or insurer: its visibility is

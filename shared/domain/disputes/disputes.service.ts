@@ -7,21 +7,21 @@ import { DomainRuleError, ForbiddenError, InvalidTransitionError, NotFoundError 
 import { UUID_TEXT, uuidv7 } from '../../kernel/ids.js';
 import { inScope } from '../access/scope.js';
 import type { UserAct } from '../act.js';
-import { CLAIM_SCOPE_COLUMNS } from '../claims/claim.list.js';
+import { CLAIM_SCOPE_COLUMNS } from '../claims/index.js';
 import type { ServiceDeps } from '../deps.js';
 import { nextNumber } from '../id-patterns/numbers.js';
 import { listPage, type Page } from '../list.js';
 import { transition } from '../workflow.js';
-import { Dispute, type DisputeOutcome, type DisputeSeverity, type DisputeSubject } from './dispute.entity.js';
-import {
-  DISPUTE_LIST,
-  type DisputeFilters,
-  type DisputeRow,
-  type DisputeView,
-  disputeRows,
-  loadDisputeView,
-  toDisputeView,
-} from './dispute.view.js';
+import { Dispute } from './dispute.entity.js';
+import type {
+  DisputeFilters,
+  DisputeView,
+  RaiseDisputeInput,
+  ResolveDisputeInput,
+  TriageDisputeInput,
+  WithdrawDisputeInput,
+} from './dispute.schemas.js';
+import { DISPUTE_LIST, type DisputeRow, disputeRows, loadDisputeView, toDisputeView } from './dispute.view.js';
 import { DISPUTE_WORKFLOW } from './dispute.workflow.js';
 
 /** The final response is due eight weeks after a dispute is raised. */
@@ -68,13 +68,6 @@ async function lockDisputeToHandle(tx: EntityManager, act: UserAct, id: string) 
   return dispute;
 }
 
-export interface RaiseDisputeInput {
-  subjectType: DisputeSubject;
-  subjectId: string;
-  reason: string;
-  description?: string;
-}
-
 /**
  * Raises a dispute, due for its final response eight weeks later. A claim subject must be a claim the
  * raiser can see (404 otherwise, as for the claim itself); other subjects are kept as given.
@@ -119,11 +112,7 @@ export async function raiseDispute(deps: ServiceDeps, act: UserAct, input: Raise
 }
 
 /** open → triaged with a severity and, optionally, the handler (an active user) and a note. */
-export async function triageDispute(
-  deps: ServiceDeps,
-  act: UserAct,
-  input: { id: string; severity: DisputeSeverity; assigneeId?: string; note?: string },
-): Promise<DisputeView> {
+export async function triageDispute(deps: ServiceDeps, act: UserAct, input: TriageDisputeInput): Promise<DisputeView> {
   return deps.uow.run(act, async (tx) => {
     const dispute = await lockDisputeToHandle(tx, act, input.id);
     const from = dispute.status;
@@ -166,7 +155,7 @@ export async function triageDispute(
 export async function resolveDispute(
   deps: ServiceDeps,
   act: UserAct,
-  input: { id: string; outcome: DisputeOutcome; resolution: string },
+  input: ResolveDisputeInput,
 ): Promise<DisputeView> {
   return deps.uow.run(act, async (tx) => {
     const dispute = await lockDisputeToHandle(tx, act, input.id);
@@ -198,7 +187,7 @@ export async function resolveDispute(
 export async function withdrawDispute(
   deps: ServiceDeps,
   act: UserAct,
-  input: { id: string; reason: string },
+  input: WithdrawDisputeInput,
 ): Promise<DisputeView> {
   return deps.uow.run(act, async (tx) => {
     const dispute = await lockVisibleDispute(tx, act, input.id);

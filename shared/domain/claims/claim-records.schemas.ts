@@ -1,0 +1,104 @@
+import { type Static, Type } from 'typebox';
+import { Money } from '../../kernel/money.js';
+import { component, PlainText, PublicHttpsUrl, StringEnum, TextBlock, Timestamp } from '../../kernel/schema.js';
+import { NOTE_VISIBILITIES } from './claim.entity.js';
+
+/** Content types a claim document may have: documents and photographs, nothing executable. */
+export const DOCUMENT_CONTENT_TYPES = [
+  'application/pdf',
+  'image/jpeg',
+  'image/png',
+  'image/heic',
+  'image/tiff',
+  'text/plain',
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+] as const;
+/** 25 MiB: the largest document a claim takes (the file itself lives at its URL). */
+export const MAX_DOCUMENT_BYTES = 25 * 1024 * 1024;
+
+/** A claim's sub-records: payments, notes and documents, each answered on its own when it is added. */
+export const ClaimPayment = component(
+  'ClaimPayment',
+  Type.Object(
+    {
+      id: Type.String(),
+      amount: Money,
+      method: Type.String(),
+      reference: Type.String(),
+      paidAt: Timestamp,
+      recordedBy: Type.String({ description: 'The user who recorded it' }),
+      createdAt: Timestamp,
+    },
+    { description: 'A payment of a settled claim' },
+  ),
+);
+export type ClaimPaymentView = Static<typeof ClaimPayment>;
+
+export const ClaimNote = component(
+  'ClaimNote',
+  Type.Object(
+    {
+      id: Type.String(),
+      body: Type.String(),
+      visibility: StringEnum(NOTE_VISIBILITIES, {
+        description: 'internal: staff only; shared: also the policy agent (data scope agent sees shared notes only)',
+      }),
+      author: Type.String(),
+      createdAt: Timestamp,
+    },
+    { description: 'A note on a claim' },
+  ),
+);
+export type ClaimNoteView = Static<typeof ClaimNote>;
+
+export const ClaimDocument = component(
+  'ClaimDocument',
+  Type.Object(
+    {
+      id: Type.String(),
+      name: Type.String(),
+      contentType: Type.String(),
+      sizeBytes: Type.Integer(),
+      sha256: Type.String(),
+      url: Type.String(),
+      addedBy: Type.String(),
+      createdAt: Timestamp,
+    },
+    { description: "A document's metadata; the file is at its URL" },
+  ),
+);
+export type ClaimDocumentView = Static<typeof ClaimDocument>;
+
+/** What it takes to record a payment, add a note or attach a document (the claim's id is the path's). */
+export const RecordClaimPaymentInput = Type.Object(
+  {
+    amount: Money,
+    method: StringEnum(['bank_transfer', 'mobile_money', 'cheque', 'card'] as const),
+    reference: PlainText(100),
+    paidAt: Timestamp,
+  },
+  { additionalProperties: false },
+);
+export type RecordClaimPaymentInput = Static<typeof RecordClaimPaymentInput> & { id: string };
+
+export const AddClaimNoteInput = Type.Object(
+  {
+    body: TextBlock(10_000),
+    visibility: Type.Optional(StringEnum(NOTE_VISIBILITIES, { description: 'internal by default; agents: shared' })),
+  },
+  { additionalProperties: false },
+);
+export type AddClaimNoteInput = Static<typeof AddClaimNoteInput> & { id: string };
+
+export const AddClaimDocumentInput = Type.Object(
+  {
+    name: PlainText(255, { pattern: '^[^/\\\\]+$', description: 'A file name, without a path' }),
+    contentType: StringEnum(DOCUMENT_CONTENT_TYPES),
+    sizeBytes: Type.Integer({ minimum: 1, maximum: MAX_DOCUMENT_BYTES }),
+    sha256: Type.String({ pattern: '^[0-9a-fA-F]{64}$' }),
+    url: PublicHttpsUrl(2000),
+  },
+  { additionalProperties: false },
+);
+export type AddClaimDocumentInput = Static<typeof AddClaimDocumentInput> & { id: string };

@@ -1,0 +1,123 @@
+import { type Static, Type } from 'typebox';
+import { Money } from '../../kernel/money.js';
+import {
+  CalendarDate,
+  component,
+  IdOf,
+  Nullable,
+  PlainText,
+  StringEnum,
+  TextBlock,
+  Timestamp,
+  tag,
+} from '../../kernel/schema.js';
+import { CatastropheEventId } from './catastrophe-events.schemas.js';
+import { CLAIM_STATUSES } from './claim.entity.js';
+import { ClaimDocument, ClaimNote, ClaimPayment } from './claim-records.schemas.js';
+
+/** The shapes of claims: what the API shows of a claim, and what it takes to file one and act on it. */
+export const CLAIMS_TAG = tag(
+  'claims',
+  'Claims on policies in your data scope: filing, the review workflow, settlement, payments, notes, documents; and the catastrophe events claims may reference.',
+);
+
+const ClaimFields = {
+  id: Type.String(),
+  claimNumber: Type.String({ description: 'From the claim identifier pattern' }),
+  status: StringEnum(CLAIM_STATUSES),
+  policyId: Type.String(),
+  agentId: Type.String({ description: "The policy's agent" }),
+  insurerId: Type.String(),
+  filedBy: Nullable(
+    Type.String({
+      description:
+        'The user who filed the claim, who can neither settle it nor record its payments (four eyes); null for a claim filed before this was recorded whose filer is unknown',
+    }),
+  ),
+  catastropheEventId: Nullable(Type.String()),
+  incidentDate: CalendarDate,
+  description: Type.String(),
+  claimedAmount: Money,
+  settledAmount: Nullable(Money),
+  paidAmount: Money,
+  assigneeId: Nullable(Type.String()),
+  appealCount: Type.Integer(),
+  reasons: Type.Object(
+    {
+      repudiate: Type.Optional(Type.String()),
+      withdraw: Type.Optional(Type.String()),
+      appeal: Type.Optional(Type.String()),
+      settle: Type.Optional(Type.String()),
+    },
+    { description: 'What was said with each action that takes a reason or note' },
+  ),
+  requestedDocuments: Nullable(Type.Array(Type.String())),
+  createdAt: Timestamp,
+  updatedAt: Timestamp,
+};
+
+export const Claim = component('Claim', Type.Object(ClaimFields, { description: 'A claim, as lists show it' }));
+/** A claim as lists show it. */
+export type ClaimView = Static<typeof Claim>;
+
+const ClaimHistoryEntry = Type.Object({
+  type: Type.String({ description: 'e.g. claim.filed, claim.settled, claim.payment_recorded' }),
+  actor: Type.String(),
+  occurredAt: Timestamp,
+  requestId: Nullable(Type.String()),
+  data: Type.Record(Type.String(), Type.Unknown()),
+});
+/** One event of a claim's history. */
+export type ClaimHistoryEntry = Static<typeof ClaimHistoryEntry>;
+
+export const ClaimDetail = component(
+  'ClaimDetail',
+  Type.Object(
+    {
+      ...ClaimFields,
+      payments: Type.Array(ClaimPayment),
+      notes: Type.Array(ClaimNote, { description: 'For data scope agent, the shared notes only' }),
+      documents: Type.Array(ClaimDocument),
+      history: Type.Array(ClaimHistoryEntry, {
+        description: "What happened to the claim, oldest first (for data scope agent, no internal note's event)",
+      }),
+    },
+    { description: 'A claim with its payments, notes, documents and history' },
+  ),
+);
+/** GET /claims/{id}: the claim with its sub-records and its own history, oldest first. */
+export type ClaimDetailView = Static<typeof ClaimDetail>;
+
+/** The filters of the claim list. */
+export const ClaimFilters = Type.Object({
+  status: Type.Optional(StringEnum(CLAIM_STATUSES, { description: 'Only claims in this status' })),
+  policyId: Type.Optional(IdOf('The policy')),
+  agentId: Type.Optional(IdOf('The agent')),
+  catastropheEventId: Type.Optional(CatastropheEventId),
+});
+export type ClaimFilters = Static<typeof ClaimFilters>;
+
+export const FileClaimInput = Type.Object(
+  {
+    policyId: IdOf('The policy'),
+    incidentDate: CalendarDate,
+    description: PlainText(4000),
+    claimedAmount: Money,
+    catastropheEventId: Type.Optional(CatastropheEventId),
+  },
+  { additionalProperties: false },
+);
+export type FileClaimInput = Static<typeof FileClaimInput>;
+
+/** The bodies of the workflow actions that take one (the claim's id is the path's). */
+const Reason = TextBlock(1000);
+export const ClaimReasonInput = Type.Object({ reason: Reason }, { additionalProperties: false });
+export const AssignClaimInput = Type.Object({ assigneeId: IdOf('The handler') }, { additionalProperties: false });
+export const RequestClaimDocumentsInput = Type.Object(
+  { documents: Type.Optional(Type.Array(PlainText(200), { maxItems: 50 })) },
+  { additionalProperties: false },
+);
+export const SettleClaimInput = Type.Object(
+  { amount: Money, note: Type.Optional(Reason) },
+  { additionalProperties: false },
+);

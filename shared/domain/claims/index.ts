@@ -1,0 +1,46 @@
+/** Claims: what api/, workers/, scripts/ and other domains may use of the domain. */
+export {
+  CATASTROPHE_EVENT_LIST,
+  getCatastropheEvent,
+  listCatastropheEvents,
+  toCatastropheEventView,
+  upsertCatastropheEvent,
+} from './catastrophe-events.js';
+export { CatastropheEvent, CatastropheEventId, UpsertCatastropheEventInput } from './catastrophe-events.schemas.js';
+export { CLAIM_LIST, CLAIM_SCOPE_COLUMNS } from './claim.list.js';
+export {
+  AssignClaimInput,
+  CLAIMS_TAG,
+  Claim,
+  ClaimDetail,
+  ClaimFilters,
+  ClaimReasonInput,
+  FileClaimInput,
+  RequestClaimDocumentsInput,
+  SettleClaimInput,
+} from './claim.schemas.js';
+export { toClaimView } from './claim.view.js';
+export { CLAIM_WORKFLOW } from './claim.workflow.js';
+export {
+  appealClaim,
+  assignClaim,
+  closeClaim,
+  investigateClaim,
+  repudiateClaim,
+  requestClaimDocuments,
+  reviewClaim,
+  settleClaim,
+  withdrawClaim,
+} from './claim-actions.js';
+export { recordClaimPayment } from './claim-payments.js';
+export { addClaimDocument, addClaimNote } from './claim-records.js';
+export {
+  AddClaimDocumentInput,
+  AddClaimNoteInput,
+  ClaimDocument,
+  ClaimNote,
+  ClaimPayment,
+  MAX_DOCUMENT_BYTES,
+  RecordClaimPaymentInput,
+} from './claim-records.schemas.js';
+export { fileClaim, getClaim, listClaims } from './claims.service.js';
