@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { chainAuditEntries } from '../shared/audit/chain.js';
-import { verifyAuditChain } from '../shared/audit/verify.js';
+import { verifyAuditChain } from '../shared/domain/audit/verify.js';
 import { uuidv7 } from '../shared/kernel/ids.js';
 import { ratioLine, withBenchDatabase } from './harness.js';
 

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { Caller } from '../../shared/domain/access/caller.js';
+import type { Caller } from '../../shared/domain/access/index.js';
 import { UnauthenticatedError } from '../../shared/kernel/errors.js';
 
 /** The signed-in caller of a protected route (set by the auth plugin before any handler runs). */

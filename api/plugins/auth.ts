@@ -1,11 +1,9 @@
 import jwt from '@fastify/jwt';
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Caller } from '../../shared/domain/access/caller.js';
-import { isPermission, type Permission } from '../../shared/domain/access/permissions.js';
-import type { AccessClaims } from '../../shared/domain/identity/access-token.js';
-import { CallerResolver } from '../../shared/domain/identity/caller-resolution.js';
-import type { Stamps } from '../../shared/domain/identity/caller-stamps.js';
+import { type Caller, isPermission } from '../../shared/domain/access/index.js';
+import type { Permission } from '../../shared/domain/access/permissions.js';
+import { type AccessClaims, CallerResolver, type Stamps } from '../../shared/domain/identity/index.js';
 import { ForbiddenError, UnauthenticatedError } from '../../shared/kernel/errors.js';
 import { UUID_TEXT } from '../../shared/kernel/ids.js';
 import { asHttpError } from '../http/errors.js';

@@ -1,8 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { AUDIT_LIST, listAuditEntries } from '../../../shared/audit/queries.js';
-import { verifyAuditChainAs } from '../../../shared/audit/verify.js';
+import { AUDIT_LIST, listAuditEntries, verifyAuditChainAs } from '../../../shared/domain/audit/index.js';
 import { ok, userActOf } from '../../http/reply.js';
-import { listAuditSchema, verifyAuditSchema } from '../../schemas/audit/index.js';
+import { listAuditSchema, verifyAuditSchema } from './schemas.js';
 
 const audit: FastifyPluginAsyncTypebox = async (app) => {
   const access = { permissions: ['audit:read' as const] };

@@ -1,20 +1,27 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { logout, logoutAll, me, refresh } from '../../../shared/domain/identity/auth.service.js';
-import { disableMfa, setupMfa, verifyMfa } from '../../../shared/domain/identity/mfa.service.js';
-import { MFA_WORKFLOW } from '../../../shared/domain/identity/mfa.workflow.js';
 import {
   changePassword,
+  completeMfaLogin,
+  disableMfa,
+  listSessions,
+  login,
+  logout,
+  logoutAll,
+  MFA_WORKFLOW,
+  me,
+  refresh,
   requestPasswordReset,
   resetPassword,
-} from '../../../shared/domain/identity/password.service.js';
-import { listSessions, revokeSession } from '../../../shared/domain/identity/sessions.js';
-import { completeMfaLogin, login } from '../../../shared/domain/identity/sign-in.js';
+  revokeSession,
+  setupMfa,
+  verifyMfa,
+} from '../../../shared/domain/identity/index.js';
 import { ValidationError } from '../../../shared/kernel/errors.js';
 import { userAgentOf } from '../../http/caller.js';
 import { ok, sendPublicWrite, sendWrite, userActOf } from '../../http/reply.js';
 import { actionRoute } from '../../http/workflow-route.js';
 import { perMinute } from '../../plugins/rate-limit.js';
-import * as s from '../../schemas/auth/index.js';
+import * as s from './schemas.js';
 
 const auth: FastifyPluginAsyncTypebox = async (app) => {
   const { deps, config } = app;

@@ -8,9 +8,9 @@ import {
   ROLE_LIST,
   setRolePermissions,
   updateRole,
-} from '../../../shared/domain/access/roles.service.js';
+} from '../../../shared/domain/access/index.js';
 import { ok, sendWrite, userActOf } from '../../http/reply.js';
-import * as s from '../../schemas/roles/index.js';
+import * as s from './schemas.js';
 
 const roles: FastifyPluginAsyncTypebox = async (app) => {
   const { deps, paginator } = app;

@@ -1,13 +1,19 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { USER_LIST } from '../../../shared/domain/users/user.list.js';
-import { toUserView } from '../../../shared/domain/users/user.view.js';
-import { USER_WORKFLOW } from '../../../shared/domain/users/user.workflow.js';
-import { assignRole, removeRole } from '../../../shared/domain/users/user-roles.js';
-import { changeUserStatus } from '../../../shared/domain/users/user-status.js';
-import { createUser, getUser, listUsers, updateUser } from '../../../shared/domain/users/users.service.js';
+import {
+  assignRole,
+  changeUserStatus,
+  createUser,
+  getUser,
+  listUsers,
+  removeRole,
+  toUserView,
+  USER_LIST,
+  USER_WORKFLOW,
+  updateUser,
+} from '../../../shared/domain/users/index.js';
 import { ok, sendWrite, userActOf } from '../../http/reply.js';
 import { actionRoute } from '../../http/workflow-route.js';
-import * as s from '../../schemas/users/index.js';
+import * as s from './schemas.js';
 
 const users: FastifyPluginAsyncTypebox = async (app) => {
   const { deps, paginator } = app;

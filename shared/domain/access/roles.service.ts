@@ -1,7 +1,6 @@
 import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { type InferResult, sql } from 'kysely';
-import { db, iso } from '../../db/database.js';
+import { db } from '../../db/database.js';
 import { flushOrConflict } from '../../db/flush.js';
 import type { Keyset } from '../../db/keyset.js';
 import {
@@ -16,53 +15,15 @@ import { uuidv7 } from '../../kernel/ids.js';
 import type { UserAct } from '../act.js';
 import type { ServiceDeps } from '../deps.js';
 import { callerChanged } from '../identity/caller-changes.js';
-import { defineList, listPage, type Page } from '../list.js';
+import { listPage, type Page } from '../list.js';
 import { assertHoldsAll, type Caller } from './caller.js';
 import { isPermission, PERMISSIONS } from './permissions.js';
 import { Role, RolePermission } from './role.entity.js';
+import { ROLE_LIST } from './role.list.js';
+import type { CreateRoleInput, PermissionView, RoleView, UpdateRoleInput } from './role.schemas.js';
+import { loadRole, toRoleView } from './role.view.js';
 import { ADMIN_ROLE_ID } from './system-roles.js';
 import { UserRole } from './user-role.entity.js';
-
-export interface RoleView {
-  id: string;
-  name: string;
-  description: string | null;
-  system: boolean;
-  permissions: string[];
-  createdAt: string;
-  updatedAt: string;
-}
-
-/** Roles as views, to be narrowed with where clauses: the permissions (sorted) from a correlated subquery. */
-function roleViews(em: EntityManager) {
-  return db(em)
-    .selectFrom('roles as r')
-    .select(['r.id', 'r.name', 'r.description', 'r.system', 'r.created_at', 'r.updated_at'])
-    .select((eb) =>
-      sql<
-        string[]
-      >`array(${eb.selectFrom('role_permissions as rp').select('rp.permission').whereRef('rp.role_id', '=', 'r.id').orderBy('rp.permission')})`.as(
-        'permissions',
-      ),
-    );
-}
-
-function toRoleView(r: InferResult<ReturnType<typeof roleViews>>[number]): RoleView {
-  return {
-    id: r.id,
-    name: r.name,
-    description: r.description,
-    system: r.system,
-    permissions: r.permissions,
-    createdAt: iso(r.created_at),
-    updatedAt: iso(r.updated_at),
-  };
-}
-
-async function loadRole(em: EntityManager, id: string): Promise<RoleView | null> {
-  const row = await roleViews(em).where('r.id', '=', id).executeTakeFirst();
-  return row ? toRoleView(row) : null;
-}
 
 /** The role locked for a change (FOR UPDATE: waits for, and then blocks, grants holding FOR KEY SHARE), or 404. */
 async function lockRole(tx: EntityManager, id: string) {
@@ -102,24 +63,9 @@ export function assertKnownPermissions(names: string[], field = 'permissions'): 
   if (details.length) throw new ValidationError(details);
 }
 
-export function listPermissions(): { name: string; description: string }[] {
+export function listPermissions(): PermissionView[] {
   return Object.entries(PERMISSIONS).map(([name, description]) => ({ name, description }));
 }
-
-/** GET /roles: by name by default; roles are platform-wide, so every caller sees all of them. */
-export const ROLE_LIST = defineList({
-  name: 'roles',
-  rows: roleViews,
-  sortable: ['name', 'createdAt'] as const,
-  defaultSort: 'name',
-  sortKeys: (eb) => ({
-    name: eb.fn<string>('lower', ['r.name']),
-    createdAt: eb.ref('r.created_at'),
-    id: eb.ref('r.id'),
-  }),
-  scope: 'none',
-  filters: {},
-});
 
 export async function listRoles(
   deps: ServiceDeps,
@@ -136,11 +82,7 @@ export async function getRole(deps: ServiceDeps, _act: UserAct, { id }: { id: st
   return role;
 }
 
-export async function createRole(
-  deps: ServiceDeps,
-  act: UserAct,
-  input: { name: string; description?: string; permissions?: string[] },
-): Promise<RoleView> {
+export async function createRole(deps: ServiceDeps, act: UserAct, input: CreateRoleInput): Promise<RoleView> {
   assertMayChangeRoles(act.caller);
   const permissions = [...new Set(input.permissions ?? [])];
   assertKnownPermissions(permissions);
@@ -164,7 +106,7 @@ export async function createRole(
 export async function updateRole(
   deps: ServiceDeps,
   act: UserAct,
-  { id, ...input }: { id: string; name?: string; description?: string | null },
+  { id, ...input }: UpdateRoleInput & { id: string },
 ): Promise<RoleView> {
   assertMayChangeRoles(act.caller);
   return deps.uow.run(act, async (tx) => {

@@ -7,20 +7,11 @@ import type { AuditInput } from '../../db/unit-of-work.js';
 import { ForbiddenError, NotFoundError, UnauthenticatedError } from '../../kernel/errors.js';
 import type { Act, UserAct } from '../act.js';
 import type { ServiceDeps } from '../deps.js';
-import { loadUserView, toUserView, type UserView, userViews } from '../users/user.view.js';
-import { USER_WORKFLOW } from '../users/user.workflow.js';
+import { loadUserView, toUserView, USER_WORKFLOW, userViews } from '../users/index.js';
+import type { CurrentUserView, TokenPairView } from './auth.schemas.js';
 import { randomToken, tokenHash } from './crypto.js';
 import { AuthSession, RotatedToken } from './session.entity.js';
 import { revokeFamily, revokeSessions } from './sessions.js';
-
-export interface TokenPair {
-  accessToken: string;
-  refreshToken: string;
-  tokenType: 'Bearer';
-  expiresIn: number;
-  familyId: string;
-  user: UserView;
-}
 
 export const notActive = () => new ForbiddenError('The account is not active', undefined, 'ACCOUNT_NOT_ACTIVE');
 
@@ -44,14 +35,14 @@ export async function refresh(
   deps: ServiceDeps,
   act: Act,
   { refreshToken }: { refreshToken: string },
-): Promise<TokenPair> {
+): Promise<TokenPairView> {
   const hash = tokenHash(refreshToken);
   const invalid = () =>
     new UnauthenticatedError(
       'INVALID_REFRESH_TOKEN',
       'The refresh token is invalid, expired or revoked; sign in again',
     );
-  return deps.uow.run<TokenPair>(act, async (tx) => {
+  return deps.uow.run<TokenPairView>(act, async (tx) => {
     // Lifting an expired lock writes the user row: lock it before the session row, in the order a
     // suspension takes them (user, then sessions), so the two can never deadlock.
     const peek = await db(tx)
@@ -102,7 +93,7 @@ export async function refresh(
         ]),
       });
       const user = (await loadUserView(tx, userId))!;
-      const pair: TokenPair = {
+      const pair: TokenPairView = {
         accessToken: deps.accessTokens.issue(userId, session.familyId),
         refreshToken: next,
         tokenType: 'Bearer',
@@ -199,7 +190,7 @@ export async function logoutAll(deps: ServiceDeps, act: UserAct): Promise<void> 
 
 const ownViewQuery = preparedQuery((em, p: { id: string }) => userViews(em).where('u.id', '=', p.id));
 
-export async function me(deps: ServiceDeps, { caller }: UserAct): Promise<UserView & { permissions: string[] }> {
+export async function me(deps: ServiceDeps, { caller }: UserAct): Promise<CurrentUserView> {
   const [row] = await ownViewQuery(deps.orm.em, { id: caller.userId });
   if (!row) throw new NotFoundError();
   const user = toUserView(row);

@@ -5,7 +5,7 @@ import { preparedQuery } from '../../db/prepared.js';
 import { UnauthenticatedError } from '../../kernel/errors.js';
 import type { Caller } from '../access/caller.js';
 import { scopeOf } from '../access/scope.js';
-import { effectiveStatus } from '../users/user.view.js';
+import { effectiveStatus } from '../users/index.js';
 import { notActive } from './auth.service.js';
 import { CALLER_CACHE_MAX_AGE_MS, type CallerStamps, type Stamps, sameStamps } from './caller-stamps.js';
 

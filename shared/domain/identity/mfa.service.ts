@@ -13,6 +13,7 @@ import { transition } from '../workflow.js';
 import { MfaRecoveryCode } from './credential.entities.js';
 import { tokenHash } from './crypto.js';
 import { clearFailures, countFailure, failureCounter, normaliseEmail, refuseIfLocked } from './lockout.js';
+import type { MfaEnrolmentView } from './mfa.schemas.js';
 import { MFA_WORKFLOW, mfaStateOf } from './mfa.workflow.js';
 import { verifyPassword } from './passwords.js';
 
@@ -81,14 +82,8 @@ export async function checkSecondFactor(
 
 const invalidCode = () => new UnauthenticatedError('INVALID_MFA_CODE', 'The code is not valid');
 
-export interface MfaEnrolment {
-  secret: string;
-  otpauthUri: string;
-  recoveryCodes: string[];
-}
-
 /** Starts enrolment: a new secret and ten recovery codes, shown once. MFA is on only after verify. */
-export async function setupMfa(deps: ServiceDeps, act: UserAct): Promise<MfaEnrolment> {
+export async function setupMfa(deps: ServiceDeps, act: UserAct): Promise<MfaEnrolmentView> {
   const { caller } = act;
   return deps.uow.run(act, async (tx) => {
     const user = await tx.findOneOrFail(User, caller.userId, {

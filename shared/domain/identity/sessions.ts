@@ -9,6 +9,7 @@ import type { ServiceDeps } from '../deps.js';
 import { callerChanged } from './caller-changes.js';
 import { randomToken, tokenHash } from './crypto.js';
 import { AuthSession } from './session.entity.js';
+import type { SessionView } from './session.schemas.js';
 
 export const ABSOLUTE_SESSION_DAYS = 90;
 
@@ -73,17 +74,6 @@ export async function revokeFamily(em: EntityManager, familyId: string, reason: 
     .executeTakeFirst();
   if (row) callerChanged(em, row.user_id);
   return row !== undefined;
-}
-
-/** One of the caller's live sessions, as GET /auth/sessions lists it. */
-export interface SessionView {
-  familyId: string;
-  current: boolean;
-  createdAt: string;
-  lastUsedAt: string;
-  expiresAt: string;
-  userAgent: string | null;
-  ip: string | null;
 }
 
 export async function listSessions(deps: ServiceDeps, { caller }: UserAct): Promise<SessionView[]> {

@@ -6,9 +6,9 @@ import type { AuditInput } from '../../db/unit-of-work.js';
 import { UnauthenticatedError } from '../../kernel/errors.js';
 import type { Act } from '../act.js';
 import type { ServiceDeps } from '../deps.js';
-import { loadUserView } from '../users/user.view.js';
-import { USER_WORKFLOW } from '../users/user.workflow.js';
-import { lockAccount, lockRanOut, notActive, type TokenPair } from './auth.service.js';
+import { loadUserView, USER_WORKFLOW } from '../users/index.js';
+import type { MfaChallengeView, SignedInView } from './auth.schemas.js';
+import { lockAccount, lockRanOut, notActive } from './auth.service.js';
 import { MfaChallenge as MfaChallengeEntity } from './credential.entities.js';
 import { randomToken, tokenHash } from './crypto.js';
 import {
@@ -25,14 +25,6 @@ import { openSession, type SessionMeta } from './sessions.js';
 
 const MFA_CHALLENGE_SECONDS = 300;
 const MFA_CHALLENGE_ATTEMPTS = 5;
-
-/** A completed sign-in: the session's tokens and a device token to send with later sign-ins. */
-export type SignedIn = TokenPair & { deviceToken: string };
-export interface MfaChallenge {
-  mfaRequired: true;
-  mfaToken: string;
-  expiresIn: number;
-}
 
 const invalidCredentials = () => new UnauthenticatedError('INVALID_CREDENTIALS', 'The email or password is incorrect');
 
@@ -52,7 +44,7 @@ export async function login(
   deps: ServiceDeps,
   act: Act,
   input: { email: string; password: string; deviceToken?: string; userAgent?: string },
-): Promise<SignedIn | MfaChallenge> {
+): Promise<SignedInView | MfaChallengeView> {
   const meta: SessionMeta = { userAgent: input.userAgent, ip: act.ip };
   const email = normaliseEmail(input.email);
   const user = await db(deps.orm.em)
@@ -73,7 +65,7 @@ export async function login(
     );
   if (user.status !== 'active' && !(user.status === 'locked' && user.lock_expired)) throw notActive();
 
-  return deps.uow.run<SignedIn | MfaChallenge>({ ...act, actor: user.id }, async (tx) => {
+  return deps.uow.run<SignedInView | MfaChallengeView>({ ...act, actor: user.id }, async (tx) => {
     // Checked again under the row lock: a suspension (or an administrator's lock) since the read above wins.
     const current = await lockAccount(tx, user.id);
     // A lock set by a concurrent failure since the check above wins. The count starts again only once
@@ -132,9 +124,9 @@ export async function completeMfaLogin(
   deps: ServiceDeps,
   act: Act,
   input: { mfaToken: string; code: string; deviceToken?: string; userAgent?: string },
-): Promise<SignedIn> {
+): Promise<SignedInView> {
   const meta: SessionMeta = { userAgent: input.userAgent, ip: act.ip };
-  return deps.uow.run<SignedIn>(act, async (tx) => {
+  return deps.uow.run<SignedInView>(act, async (tx) => {
     const challenge = await tx.findOne(
       MfaChallengeEntity,
       { tokenHash: tokenHash(input.mfaToken), usedAt: null, expiresAt: { $gt: raw('now()') } },
@@ -184,7 +176,7 @@ async function issueSession(
   tx: EntityManager,
   userId: string,
   meta: SessionMeta,
-): Promise<SignedIn> {
+): Promise<SignedInView> {
   const { familyId, refreshToken } = openSession(tx, userId, deps.config.REFRESH_TOKEN_TTL, meta);
   const user = (await loadUserView(tx, userId))!;
   return {

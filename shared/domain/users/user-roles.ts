@@ -8,7 +8,8 @@ import { UserRole } from '../access/user-role.entity.js';
 import type { UserAct } from '../act.js';
 import type { ServiceDeps } from '../deps.js';
 import { callerChanged } from '../identity/caller-changes.js';
-import { loadUserView, type UserView } from './user.view.js';
+import type { UserView } from './user.schemas.js';
+import { loadUserView } from './user.view.js';
 import { assertAnotherActiveAdmin, assertOutranks } from './user-guards.js';
 import { lockVisibleUser } from './users.service.js';
 

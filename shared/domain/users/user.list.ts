@@ -6,11 +6,6 @@ import { effectiveStatus, userViews } from './user.view.js';
 /** An agent sees only themselves; an insurer's staff see that insurer's users. */
 const USER_SCOPE = { agent: 'u.id', insurer: 'u.insurer_id' } as const;
 
-export interface UserFilters {
-  status?: UserStatus;
-  insurerId?: string;
-}
-
 /** GET /users: newest first by default; `q` over email and name (the trigram index users_search_trgm_idx). */
 export const USER_LIST = defineList({
   name: 'users',

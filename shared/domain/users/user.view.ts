@@ -2,24 +2,8 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { type ExpressionBuilder, type InferResult, type RawBuilder, sql } from 'kysely';
 import { jsonBuildObject } from 'kysely/helpers/postgres';
 import { type Database, db, iso, isoOrNull } from '../../db/database.js';
-import type { KycStatus, UserStatus } from './user.entity.js';
-
-/** A user as the API shows it: never a password hash, MFA secret or token. */
-export interface UserView {
-  id: string;
-  email: string;
-  name: string;
-  phone: string | null;
-  status: UserStatus;
-  insurerId: string | null;
-  locale: string;
-  kycStatus: KycStatus;
-  mfaEnabled: boolean;
-  roles: { id: string; name: string }[];
-  lastLoginAt: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
+import type { UserStatus } from './user.entity.js';
+import type { UserView } from './user.schemas.js';
 
 /** Any query that reads `users as u` (joined to whatever else). */
 type UsersAsU = ExpressionBuilder<{ u: Database['users'] }, 'u'>;

@@ -15,8 +15,9 @@ import { assertPasswordAllowed, hashPassword } from '../identity/passwords.js';
 import { listPage, type Page } from '../list.js';
 import { assertNewUserCanSetPassword } from '../mail/delivery.js';
 import { User } from './user.entity.js';
-import { USER_LIST, USER_SCOPE_COLUMNS, USER_SCOPE_FIELDS, type UserFilters } from './user.list.js';
-import { loadUserView, toUserView, type UserView, type UserViewRow, userViews } from './user.view.js';
+import { USER_LIST, USER_SCOPE_COLUMNS, USER_SCOPE_FIELDS } from './user.list.js';
+import type { CreateUserInput, UpdateUserInput, UserFilters, UserView } from './user.schemas.js';
+import { loadUserView, toUserView, type UserViewRow, userViews } from './user.view.js';
 import { assertOutranks } from './user-guards.js';
 
 type UserSort = (typeof USER_LIST.sortable)[number];
@@ -56,15 +57,6 @@ export async function lockVisibleUser(tx: EntityManager, scope: DataScope, id: s
   );
   if (!user) throw new NotFoundError('No such user');
   return user;
-}
-
-export interface CreateUserInput {
-  email: string;
-  name: string;
-  password?: string;
-  phone?: string;
-  insurerId?: string;
-  locale?: string;
 }
 
 /** Creates a pending user, with an initial password or, without one, a set-password mail. */
@@ -112,18 +104,10 @@ export async function createUser(deps: ServiceDeps, act: UserAct, input: CreateU
   });
 }
 
-export interface UpdateUserInput {
-  id: string;
-  name?: string;
-  phone?: string | null;
-  insurerId?: string | null;
-  locale?: string;
-}
-
 export async function updateUser(
   deps: ServiceDeps,
   act: UserAct,
-  { id, ...changes }: UpdateUserInput,
+  { id, ...changes }: UpdateUserInput & { id: string },
 ): Promise<UserView> {
   if (changes.insurerId !== undefined && act.caller.scope.kind !== 'all')
     throw new ForbiddenError("Changing a user's insurer needs data scope all");

@@ -1,5 +1,5 @@
 import test, { type ExecutionContext } from 'ava';
-import type { SessionView } from '../../../shared/domain/identity/sessions.js';
+import type { SessionView } from '../../../shared/domain/identity/index.js';
 import { uuidv7 } from '../../../shared/kernel/ids.js';
 import { type Api, client, type Response } from '../../helpers/client.js';
 import { sqlOn } from '../../helpers/db.js';

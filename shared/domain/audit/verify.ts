@@ -1,23 +1,18 @@
-import { db } from '../db/database.js';
-import type { Orm } from '../db/orm.js';
-import { AuditChainHead } from '../db/write-path.entities.js';
-import { assertScopeAll } from '../domain/access/scope.js';
-import type { UserAct } from '../domain/act.js';
-import type { ServiceDeps } from '../domain/deps.js';
-import { entryHash, GENESIS_HASH, selectChainable, toChainable } from './entry-hash.js';
-
-export interface VerifyResult {
-  valid: boolean;
-  checked: number;
-  firstInvalidSeq: number | null;
-}
+import { entryHash, GENESIS_HASH, selectChainable, toChainable } from '../../audit/entry-hash.js';
+import { db } from '../../db/database.js';
+import type { Orm } from '../../db/orm.js';
+import { AuditChainHead } from '../../db/write-path.entities.js';
+import { assertScopeAll } from '../access/index.js';
+import type { UserAct } from '../act.js';
+import type { ServiceDeps } from '../deps.js';
+import type { AuditVerdict } from './audit.schemas.js';
 
 /**
  * Walks the chain from seq 1: each entry must have the next seq, link to the previous hash and
  * hash to its stored value; the chain must end where the chain head says it does.
  * A changed entry fails on its own seq; a deleted one on the seq that is missing.
  */
-export async function verifyAuditChain(orm: Orm, batchSize = 5000): Promise<VerifyResult> {
+export async function verifyAuditChain(orm: Orm, batchSize = 5000): Promise<AuditVerdict> {
   const em = orm.em.fork();
   const head = await em.findOneOrFail(AuditChainHead, { singleton: true });
   const lastSeq = Number(head.lastSeq);
@@ -50,7 +45,7 @@ export async function verifyAuditChain(orm: Orm, batchSize = 5000): Promise<Veri
  * GET /audit/verify: the verdict is about every entry, including those outside the caller's scope, so
  * it needs data scope all (403 otherwise). `npm run audit:verify` runs `verifyAuditChain` from the shell.
  */
-export async function verifyAuditChainAs(deps: ServiceDeps, act: UserAct): Promise<VerifyResult> {
+export async function verifyAuditChainAs(deps: ServiceDeps, act: UserAct): Promise<AuditVerdict> {
   assertScopeAll(act.caller.scope, 'Verifying the audit chain reads every entry: it needs data scope all');
   return verifyAuditChain(deps.orm);
 }

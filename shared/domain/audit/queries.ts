@@ -1,35 +1,11 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { db, iso } from '../db/database.js';
-import type { Keyset } from '../db/keyset.js';
-import { type DataScope, inScope, outsideScope } from '../domain/access/scope.js';
-import type { UserAct } from '../domain/act.js';
-import type { ServiceDeps } from '../domain/deps.js';
-import { defineList, listPage, type Page } from '../domain/list.js';
-
-export interface AuditFilters {
-  subjectType?: string;
-  subjectId?: string;
-  actorId?: string;
-  action?: string;
-  from?: string;
-  to?: string;
-}
-
-export interface AuditListItem {
-  id: string;
-  seq: number | null;
-  prevHash: string | null;
-  hash: string | null;
-  actorId: string;
-  action: string;
-  subjectType: string;
-  subjectId: string | null;
-  requestId: string | null;
-  correlationId: string | null;
-  ip: string | null;
-  summary: Record<string, unknown>;
-  occurredAt: string;
-}
+import { db, iso } from '../../db/database.js';
+import type { Keyset } from '../../db/keyset.js';
+import { type DataScope, inScope, outsideScope } from '../access/index.js';
+import type { UserAct } from '../act.js';
+import type { ServiceDeps } from '../deps.js';
+import { defineList, listPage, type Page } from '../list.js';
+import type { AuditEntryView, AuditFilters } from './audit.schemas.js';
 
 const COLUMNS = [
   'a.id',
@@ -94,7 +70,7 @@ export async function listAuditEntries(
   deps: ServiceDeps,
   act: UserAct,
   input: { filters: AuditFilters; page: Keyset<'occurredAt'> },
-): Promise<Page<AuditListItem>> {
+): Promise<Page<AuditEntryView>> {
   const page = await listPage(AUDIT_LIST, deps.orm.em, act.caller.scope, input);
   return {
     ...page,

@@ -1,44 +1,15 @@
 import { Type } from 'typebox';
-import { component, IdOf, PlainText, Timestamp, tag } from '../../../shared/kernel/schema.js';
+import {
+  CreateRoleInput,
+  Permission,
+  Role,
+  SetRolePermissionsInput,
+  ROLES_TAG as tags,
+  UpdateRoleInput,
+} from '../../../shared/domain/access/index.js';
+import { IdOf } from '../../../shared/kernel/schema.js';
 import { Envelope, ERROR_RESPONSES, ListEnvelope, NoContent } from '../../http/envelope.js';
 import { PageQuery } from '../../http/pagination.js';
-
-const tags = tag('roles', 'Roles (named sets of permissions granted to users) and the permission catalogue.');
-
-const PermissionName = Type.String({ pattern: '^[a-z_]+(:[a-z_]+){1,2}$', maxLength: 64 });
-const Permissions = Type.Array(PermissionName, {
-  maxItems: 200,
-  uniqueItems: true,
-  description: 'Names from the permission catalogue (GET /permissions)',
-});
-const RoleName = Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9 _.-]+$' });
-const Description = PlainText(500, { minLength: 0 });
-
-export const Role = component(
-  'Role',
-  Type.Object(
-    {
-      id: Type.String(),
-      name: Type.String(),
-      description: Type.Union([Type.String(), Type.Null()]),
-      system: Type.Boolean({ description: 'Seeded by the service: cannot be renamed or deleted' }),
-      permissions: Type.Array(Type.String(), { description: 'Sorted by name' }),
-      createdAt: Timestamp,
-      updatedAt: Timestamp,
-    },
-    { description: 'A named set of permissions' },
-  ),
-);
-export const Permission = component(
-  'Permission',
-  Type.Object(
-    {
-      name: Type.String({ description: 'e.g. user:read' }),
-      description: Type.String(),
-    },
-    { description: 'A permission of the catalogue' },
-  ),
-);
 
 const RoleEnvelope = Envelope(Role, 'The role');
 const IdParams = Type.Object({ id: IdOf('The role') });
@@ -57,10 +28,7 @@ export const createRoleSchema = {
   summary: 'Create a role',
   description:
     'A name unique regardless of case (409 otherwise) and its permissions. Roles are platform-wide: you need data scope all and every permission you put in it (403 otherwise).',
-  body: Type.Object(
-    { name: RoleName, description: Type.Optional(Description), permissions: Type.Optional(Permissions) },
-    { additionalProperties: false },
-  ),
+  body: CreateRoleInput,
   response: { 201: Envelope(Role, 'The role created'), ...ERROR_RESPONSES },
 };
 export const getRoleSchema = {
@@ -78,10 +46,7 @@ export const updateRoleSchema = {
   description:
     'Changes the name or description (at least one; null clears the description). Needs data scope all; a system role needs every permission it holds too (403 otherwise), and cannot be renamed (422).',
   params: IdParams,
-  body: Type.Object(
-    { name: Type.Optional(RoleName), description: Type.Optional(Type.Union([Description, Type.Null()])) },
-    { additionalProperties: false, minProperties: 1 },
-  ),
+  body: UpdateRoleInput,
   response: { 200: RoleEnvelope, ...ERROR_RESPONSES },
 };
 export const deleteRoleSchema = {
@@ -100,7 +65,7 @@ export const setRolePermissionsSchema = {
   description:
     "The role holds exactly these permissions afterwards; it applies to its users on their next request. You need data scope all and every permission added or removed, for a system role every permission it holds (403 otherwise); the admin role's permissions cannot be changed (422).",
   params: IdParams,
-  body: Type.Object({ permissions: Permissions }, { additionalProperties: false }),
+  body: SetRolePermissionsInput,
   response: { 200: RoleEnvelope, ...ERROR_RESPONSES },
 };
 export const listPermissionsSchema = {

@@ -1,56 +1,16 @@
 import { Type } from 'typebox';
-import { KYC_STATUSES, USER_STATUSES } from '../../../shared/domain/users/user.entity.js';
 import {
-  component,
-  IdOf,
-  InsurerId,
-  Nullable,
-  Phone,
-  PlainText,
-  StringEnum,
-  Timestamp,
-  tag,
-  Uuid,
-} from '../../../shared/kernel/schema.js';
+  AssignRoleInput,
+  CreateUserInput,
+  SuspendUserInput,
+  USERS_TAG as tags,
+  UpdateUserInput,
+  User,
+  UserFilters,
+} from '../../../shared/domain/users/index.js';
+import { IdOf } from '../../../shared/kernel/schema.js';
 import { Envelope, ERROR_RESPONSES, ListEnvelope } from '../../http/envelope.js';
 import { PageQuery, SearchQuery } from '../../http/pagination.js';
-
-const tags = tag('users', 'Back-office users: accounts in your data scope, their status (a workflow) and their roles.');
-
-export const Email = Type.String({ format: 'email', maxLength: 254 });
-export const Password = Type.String({
-  minLength: 12,
-  maxLength: 128,
-  description: '12 to 128 characters, not the email',
-});
-const Name = PlainText(200);
-const Locale = Type.String({ pattern: '^[a-z]{2,3}(-[A-Z]{2})?$', description: 'e.g. en, sw, fr-CA' });
-
-/** The fields of a user as the API shows it (the User component; auth's CurrentUser extends them). */
-export const UserFields = Type.Object(
-  {
-    id: Type.String(),
-    email: Type.String(),
-    name: Type.String(),
-    phone: Nullable(Type.String()),
-    status: StringEnum(USER_STATUSES, {
-      description:
-        'pending until activated; locked: kept out until activated again (failed sign-ins never lock an account, only the email or device token tried)',
-    }),
-    insurerId: Type.Union([Type.String(), Type.Null()], {
-      description: 'The insurer the user works for; null for platform staff',
-    }),
-    locale: Type.String(),
-    kycStatus: StringEnum(KYC_STATUSES, { description: 'As reported by the identity registry' }),
-    mfaEnabled: Type.Boolean(),
-    roles: Type.Array(Type.Object({ id: Type.String(), name: Type.String() })),
-    lastLoginAt: Nullable(Timestamp),
-    createdAt: Timestamp,
-    updatedAt: Timestamp,
-  },
-  { description: 'A back-office user; never a password hash, MFA secret or token' },
-);
-export const User = component('User', UserFields);
 
 const UserEnvelope = Envelope(User, 'The user');
 const IdParams = Type.Object({ id: IdOf('The user') });
@@ -62,12 +22,7 @@ export const listUsersSchema = {
   description:
     'The users in your data scope (scope all: everyone; insurer: its users; agent: yourself), newest first unless sorted by createdAt, email or name.',
   querystring: Type.Object(
-    {
-      ...PageQuery,
-      q: SearchQuery('email or name'),
-      status: Type.Optional(StringEnum(USER_STATUSES, { description: 'Only users in this status' })),
-      insurerId: Type.Optional(InsurerId('Only users of this insurer')),
-    },
+    { ...PageQuery, q: SearchQuery('email or name'), ...UserFilters.properties },
     { additionalProperties: false },
   ),
   response: { 200: ListEnvelope(User), ...ERROR_RESPONSES },
@@ -79,17 +34,7 @@ export const createUserSchema = {
   summary: 'Create a user',
   description:
     'Creates a pending user. Without a password, a set-password mail is sent. Scope insurer creates users of its insurer only; scope agent cannot create users.',
-  body: Type.Object(
-    {
-      email: Email,
-      name: Name,
-      password: Type.Optional(Password),
-      phone: Type.Optional(Phone),
-      insurerId: Type.Optional(InsurerId()),
-      locale: Type.Optional(Locale),
-    },
-    { additionalProperties: false },
-  ),
+  body: CreateUserInput,
   response: { 201: Envelope(User, 'The user created'), ...ERROR_RESPONSES },
 };
 
@@ -109,15 +54,7 @@ export const updateUserSchema = {
   description:
     'Changes the fields sent (at least one); null clears phone or insurerId. Changing insurerId needs data scope all. You need every permission the user holds (403 otherwise).',
   params: IdParams,
-  body: Type.Object(
-    {
-      name: Type.Optional(Name),
-      phone: Type.Optional(Nullable(Phone)),
-      insurerId: Type.Optional(Nullable(InsurerId())),
-      locale: Type.Optional(Locale),
-    },
-    { additionalProperties: false, minProperties: 1 },
-  ),
+  body: UpdateUserInput,
   response: { 200: UserEnvelope, ...ERROR_RESPONSES },
 };
 
@@ -136,7 +73,7 @@ export const suspendUserSchema = {
   description:
     'Takes the user to suspended and ends every session of theirs. The reason is kept in the audit trail. You cannot suspend yourself, nor a user holding a permission you do not hold (403). The last active admin cannot be suspended (422 INVARIANT_VIOLATION).',
   params: IdParams,
-  body: Type.Object({ reason: Type.String({ minLength: 1, maxLength: 500 }) }, { additionalProperties: false }),
+  body: SuspendUserInput,
   response: { 200: UserEnvelope, ...ERROR_RESPONSES },
 };
 export const archiveUserSchema = {
@@ -154,7 +91,7 @@ export const assignRoleSchema = {
   description:
     "Adds the role to the user's roles (granting one they hold changes nothing). The user must be in your data scope (404 otherwise) and you need every permission of the role yourself; an unknown roleId answers 400.",
   params: IdParams,
-  body: Type.Object({ roleId: Uuid }, { additionalProperties: false }),
+  body: AssignRoleInput,
   response: { 200: UserEnvelope, ...ERROR_RESPONSES },
 };
 export const removeRoleSchema = {
