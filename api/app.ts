@@ -109,7 +109,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     frameworkErrors: frameworkErrorHandler,
     schemaController: { compilersFactory: { buildSerializer: lazySerializers } },
   }).withTypeProvider<TypeBoxTypeProvider>();
-  // The components of api/schemas (declared with component()): shared schemas that route schemas
+  // The components the domains declare with component() (shared/kernel/schema.ts): shared schemas that route schemas
   // reference as { $ref: '<id>' }, resolved by the validators and by fast-json-stringify, and listed
   // once each in the OpenAPI document's components.schemas.
   const shared = sharedSchemas();

@@ -7,7 +7,7 @@ import { API_VERSION } from '../http/wire-headers.js';
 /**
  * OpenAPI 3.1 generated from the route schemas (the same ones that validate requests), served at
  * /openapi.json, with a browsable reference at /docs; `npm run openapi` writes it to a file.
- * The shared schemas declared with `component()` (api/schemas/common.ts, registered in api/app.ts)
+ * The shared schemas declared with `component()` (shared/kernel/schema.ts, registered in api/app.ts)
  * appear once each under components.schemas, named by their $id; the tags declared with `tag()` are
  * the document's tags.
  */

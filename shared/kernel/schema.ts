@@ -7,16 +7,18 @@ import { type Static, type TSchema, type TStringOptions, type TUnsafe, Type } fr
  * the schema's static type. Request validation (the ajv instances of api/app.ts) and response
  * serialization (fast-json-stringify) resolve the reference to the same schema.
  *
- * A domain's schemas file declares its tag with `tag(...)` and its view
- * schemas with `component(...)`, once each, next to the route schemas that use them:
+ * A domain's schemas file (shared/domain/<d>/<d>.schemas.ts) declares its tag with `tag(...)` and its
+ * view schemas with `component(...)`, once each; the operation schemas of api/routes/<d>/schemas.ts
+ * use them:
  *
- *   const tags = tag('policies', 'Policies: ...');
+ *   export const POLICIES_TAG = tag('policies', 'Policies: ...');
  *   export const Policy = component('Policy', Type.Object({ id: Type.String(), premium: Money, ... }));
- *   export const getPolicySchema = { operationId: 'getPolicy', tags, summary, description, params,
+ *   export type PolicyView = Static<typeof Policy>;
+ *   // api/routes/policies/schemas.ts
+ *   export const getPolicySchema = { operationId: 'getPolicy', tags: POLICIES_TAG, summary, params,
  *     response: { 200: Envelope(Policy, 'The policy'), ...ERROR_RESPONSES } };
  *
- * Ids are one namespace for the whole API. Declare a component with the first route that uses it (a
- * value type such as Money in the kernel): one that no route references fails the Spectral test
+ * Ids are one namespace for the whole API. A component no route references fails the Spectral test
  * (oas3-unused-component). The envelopes every response is wrapped in are HTTP's: api/http/envelope.ts.
  */
 const components = new Map<string, TSchema>();
