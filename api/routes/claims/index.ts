@@ -26,10 +26,12 @@ import {
 } from '../../../shared/domain/claims/index.js';
 import { ok, sendWrite, userActOf } from '../../http/reply.js';
 import { actionRoute } from '../../http/workflow-route.js';
+import claimRecordLists from './record-lists.js';
 import * as s from './schemas.js';
 
 const claims: FastifyPluginAsyncTypebox = async (app) => {
   const { deps, paginator } = app;
+  await app.register(claimRecordLists);
 
   app.get('/claims', { config: { permissions: ['claim:read'] }, schema: s.listClaimsSchema }, async (request) => {
     const { limit, cursor, sort, ...filters } = request.query;

@@ -6,20 +6,20 @@ import { eventVisibleTo, visibilitiesFor } from '../access/visibility.js';
 import type { ClaimHistoryEntry } from './claim.schemas.js';
 import type { ClaimDocumentView, ClaimNoteView, ClaimPaymentView } from './claim-records.schemas.js';
 
-const paymentRows = (em: EntityManager) =>
+export const paymentRows = (em: EntityManager) =>
   db(em)
     .selectFrom('claim_payments')
     .select(['id', 'claim_id', 'currency', 'method', 'reference', 'paid_at', 'recorded_by', 'created_at'])
     .select(sql<string>`amount_minor::text`.as('amount_minor'));
-const noteRows = (em: EntityManager) =>
+export const noteRows = (em: EntityManager) =>
   db(em).selectFrom('claim_notes').select(['id', 'claim_id', 'body', 'visibility', 'author', 'created_at']);
-const documentRows = (em: EntityManager) =>
+export const documentRows = (em: EntityManager) =>
   db(em)
     .selectFrom('claim_documents')
     .select(['id', 'claim_id', 'name', 'content_type', 'sha256', 'url', 'added_by', 'created_at'])
     .select(sql<string>`size_bytes::text`.as('size_bytes'));
 
-const toPaymentView = (p: InferResult<ReturnType<typeof paymentRows>>[number]): ClaimPaymentView => ({
+export const toPaymentView = (p: InferResult<ReturnType<typeof paymentRows>>[number]): ClaimPaymentView => ({
   id: p.id,
   amount: { amountMinor: Number(p.amount_minor), currency: p.currency },
   method: p.method,
@@ -28,14 +28,14 @@ const toPaymentView = (p: InferResult<ReturnType<typeof paymentRows>>[number]): 
   recordedBy: p.recorded_by,
   createdAt: iso(p.created_at),
 });
-const toNoteView = (n: InferResult<ReturnType<typeof noteRows>>[number]): ClaimNoteView => ({
+export const toNoteView = (n: InferResult<ReturnType<typeof noteRows>>[number]): ClaimNoteView => ({
   id: n.id,
   body: n.body,
   visibility: n.visibility,
   author: n.author,
   createdAt: iso(n.created_at),
 });
-const toDocumentView = (d: InferResult<ReturnType<typeof documentRows>>[number]): ClaimDocumentView => ({
+export const toDocumentView = (d: InferResult<ReturnType<typeof documentRows>>[number]): ClaimDocumentView => ({
   id: d.id,
   name: d.name,
   contentType: d.content_type,
@@ -54,41 +54,77 @@ export const loadNoteView = async (em: EntityManager, id: string) =>
 export const loadDocumentView = async (em: EntityManager, id: string) =>
   toDocumentView(await documentRows(em).where('id', '=', id).executeTakeFirstOrThrow());
 
+/** A claim's history: the events of its stream, in the order they were written. */
+export const historyRows = (em: EntityManager) =>
+  db(em)
+    .selectFrom('domain_events as e')
+    .select(['e.seq', 'e.type', 'e.actor', 'e.occurred_at', 'e.request_id', 'e.data'])
+    .where('e.stream_type', '=', 'claim');
+
+export const toHistoryEntry = (h: InferResult<ReturnType<typeof historyRows>>[number]): ClaimHistoryEntry => ({
+  type: h.type,
+  actor: h.actor,
+  occurredAt: iso(h.occurred_at),
+  requestId: h.request_id,
+  data: h.data,
+});
+
+/** How many of each sub-record GET /claims/{id} embeds: the latest ones; the rest are paged at /claims/{id}/<records>. */
+export const EMBEDDED_RECORDS = 20;
+
+/** The latest EMBEDDED_RECORDS rows, oldest first, and how many there are in all (one query: the count is a window over the same rows). */
+async function latest<R>(query: { execute(): Promise<(R & { total: string })[]> }) {
+  const rows = await query.execute();
+  return { rows: rows.reverse(), total: Number(rows[0]?.total ?? 0) };
+}
+const total = sql<string>`count(*) over ()`.as('total');
+
 /**
- * A claim's payments, notes, documents and history, oldest first, as `viewer` may see them: an agent
- * sees only shared notes, and no history event of an internal one.
+ * A claim's latest payments, notes, documents and history entries (EMBEDDED_RECORDS of each, oldest
+ * first) and how many there are, as `viewer` may see them: an agent sees only shared notes, and no
+ * history event of an internal one. A claim with many records costs a reader no more than this.
  */
 export async function loadClaimRecords(em: EntityManager, claimId: string, viewer: DataScope) {
   const [payments, notes, documents, history] = await Promise.all([
-    paymentRows(em).where('claim_id', '=', claimId).orderBy('created_at').orderBy('id').execute(),
-    noteRows(em)
-      .where('claim_id', '=', claimId)
-      .where('visibility', 'in', visibilitiesFor(viewer))
-      .orderBy('created_at')
-      .orderBy('id')
-      .execute(),
-    documentRows(em).where('claim_id', '=', claimId).orderBy('created_at').orderBy('id').execute(),
-    db(em)
-      .selectFrom('domain_events')
-      .select(['type', 'actor', 'occurred_at', 'request_id', 'data'])
-      .where('stream_type', '=', 'claim')
-      .where('stream_id', '=', claimId)
-      .where((eb) => eventVisibleTo(eb, viewer, 'data'))
-      .orderBy('seq')
-      .execute(),
+    latest(
+      paymentRows(em)
+        .select(total)
+        .where('claim_id', '=', claimId)
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(EMBEDDED_RECORDS),
+    ),
+    latest(
+      noteRows(em)
+        .select(total)
+        .where('claim_id', '=', claimId)
+        .where('visibility', 'in', visibilitiesFor(viewer))
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(EMBEDDED_RECORDS),
+    ),
+    latest(
+      documentRows(em)
+        .select(total)
+        .where('claim_id', '=', claimId)
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(EMBEDDED_RECORDS),
+    ),
+    latest(
+      historyRows(em)
+        .select(total)
+        .where('e.stream_id', '=', claimId)
+        .where((eb) => eventVisibleTo(eb, viewer, 'e.data'))
+        .orderBy('e.seq', 'desc')
+        .limit(EMBEDDED_RECORDS),
+    ),
   ]);
   return {
-    payments: payments.map(toPaymentView),
-    notes: notes.map(toNoteView),
-    documents: documents.map(toDocumentView),
-    history: history.map(
-      (h): ClaimHistoryEntry => ({
-        type: h.type,
-        actor: h.actor,
-        occurredAt: iso(h.occurred_at),
-        requestId: h.request_id,
-        data: h.data,
-      }),
-    ),
+    payments: payments.rows.map(toPaymentView),
+    notes: notes.rows.map(toNoteView),
+    documents: documents.rows.map(toDocumentView),
+    history: history.rows.map(toHistoryEntry),
+    counts: { payments: payments.total, notes: notes.total, documents: documents.total, history: history.total },
   };
 }

@@ -60,13 +60,19 @@ export const Claim = component('Claim', Type.Object(ClaimFields, { description: 
 /** A claim as lists show it. */
 export type ClaimView = Static<typeof Claim>;
 
-const ClaimHistoryEntry = Type.Object({
-  type: Type.String({ description: 'e.g. claim.filed, claim.settled, claim.payment_recorded' }),
-  actor: Type.String(),
-  occurredAt: Timestamp,
-  requestId: Nullable(Type.String()),
-  data: Type.Record(Type.String(), Type.Unknown()),
-});
+export const ClaimHistoryEntry = component(
+  'ClaimHistoryEntry',
+  Type.Object(
+    {
+      type: Type.String({ description: 'e.g. claim.filed, claim.settled, claim.payment_recorded' }),
+      actor: Type.String(),
+      occurredAt: Timestamp,
+      requestId: Nullable(Type.String()),
+      data: Type.Record(Type.String(), Type.Unknown()),
+    },
+    { description: "One event of a claim's history" },
+  ),
+);
 /** One event of a claim's history. */
 export type ClaimHistoryEntry = Static<typeof ClaimHistoryEntry>;
 
@@ -75,14 +81,31 @@ export const ClaimDetail = component(
   Type.Object(
     {
       ...ClaimFields,
-      payments: Type.Array(ClaimPayment),
-      notes: Type.Array(ClaimNote, { description: 'For data scope agent, the shared notes only' }),
-      documents: Type.Array(ClaimDocument),
-      history: Type.Array(ClaimHistoryEntry, {
-        description: "What happened to the claim, oldest first (for data scope agent, no internal note's event)",
+      payments: Type.Array(ClaimPayment, {
+        description: 'The latest 20 payments, oldest first; every one at GET /claims/{id}/payments',
       }),
+      notes: Type.Array(ClaimNote, {
+        description:
+          'The latest 20 notes, oldest first (for data scope agent, the shared notes only); every one at GET /claims/{id}/notes',
+      }),
+      documents: Type.Array(ClaimDocument, {
+        description: 'The latest 20 documents, oldest first; every one at GET /claims/{id}/documents',
+      }),
+      history: Type.Array(ClaimHistoryEntry, {
+        description:
+          "The latest 20 events of what happened to the claim, oldest first (for data scope agent, no internal note's event); every one at GET /claims/{id}/history",
+      }),
+      counts: Type.Object(
+        {
+          payments: Type.Integer({ minimum: 0 }),
+          notes: Type.Integer({ minimum: 0 }),
+          documents: Type.Integer({ minimum: 0 }),
+          history: Type.Integer({ minimum: 0 }),
+        },
+        { description: 'How many of each the claim has, as you may see them (the embedded lists hold at most 20)' },
+      ),
     },
-    { description: 'A claim with its payments, notes, documents and history' },
+    { description: 'A claim with its latest payments, notes, documents and history, and how many of each it has' },
   ),
 );
 /** GET /claims/{id}: the claim with its sub-records and its own history, oldest first. */

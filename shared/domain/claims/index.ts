@@ -14,6 +14,7 @@ export {
   Claim,
   ClaimDetail,
   ClaimFilters,
+  ClaimHistoryEntry,
   ClaimReasonInput,
   FileClaimInput,
   RequestClaimDocumentsInput,
@@ -33,6 +34,16 @@ export {
   withdrawClaim,
 } from './claim-actions.js';
 export { recordClaimPayment } from './claim-payments.js';
+export {
+  CLAIM_DOCUMENT_LIST,
+  CLAIM_HISTORY_LIST,
+  CLAIM_NOTE_LIST,
+  CLAIM_PAYMENT_LIST,
+  listClaimDocuments,
+  listClaimHistory,
+  listClaimNotes,
+  listClaimPayments,
+} from './claim-record-lists.js';
 export { addClaimDocument, addClaimNote } from './claim-records.js';
 export {
   AddClaimDocumentInput,
@@ -43,4 +54,5 @@ export {
   MAX_DOCUMENT_BYTES,
   RecordClaimPaymentInput,
 } from './claim-records.schemas.js';
+export { toDocumentView, toHistoryEntry, toNoteView, toPaymentView } from './claim-records.view.js';
 export { fileClaim, getClaim, listClaims } from './claims.service.js';

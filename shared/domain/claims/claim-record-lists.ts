@@ -1,0 +1,107 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Keyset } from '../../db/keyset.js';
+import { NotFoundError } from '../../kernel/errors.js';
+import { type DataScope, inScope } from '../access/scope.js';
+import { eventVisibleTo, visibilitiesFor } from '../access/visibility.js';
+import type { UserAct } from '../act.js';
+import type { ServiceDeps } from '../deps.js';
+import { defineList, listPage } from '../list.js';
+import { CLAIM_SCOPE_COLUMNS } from './claim.list.js';
+import { claimViews } from './claim.view.js';
+import { documentRows, historyRows, noteRows, paymentRows } from './claim-records.view.js';
+
+/**
+ * A claim's payments, notes, documents and history, each a paged list, oldest first (GET /claims/{id}
+ * embeds only the latest 20 of each). Scope is the claim's: checked before a list is read.
+ */
+const byCreation = { sortable: ['createdAt'] as const, defaultSort: 'createdAt', scope: 'none' as const };
+
+export const CLAIM_PAYMENT_LIST = defineList({
+  name: 'claim-payments',
+  rows: paymentRows,
+  ...byCreation,
+  sortKeys: (eb) => ({ createdAt: eb.ref('created_at'), id: eb.ref('id') }),
+  filters: { claimId: (eb, claimId: string) => eb('claim_id', '=', claimId) } as const,
+});
+
+export const CLAIM_NOTE_LIST = defineList({
+  name: 'claim-notes',
+  rows: noteRows,
+  ...byCreation,
+  sortKeys: (eb) => ({ createdAt: eb.ref('created_at'), id: eb.ref('id') }),
+  filters: {
+    claimId: (eb, claimId: string) => eb('claim_id', '=', claimId),
+    visibleTo: (eb, scope: DataScope) => eb('visibility', 'in', visibilitiesFor(scope)),
+  } as const,
+});
+
+export const CLAIM_DOCUMENT_LIST = defineList({
+  name: 'claim-documents',
+  rows: documentRows,
+  ...byCreation,
+  sortKeys: (eb) => ({ createdAt: eb.ref('created_at'), id: eb.ref('id') }),
+  filters: { claimId: (eb, claimId: string) => eb('claim_id', '=', claimId) } as const,
+});
+
+/** Its only order is the order of writing (seq), so both the sort key and the tie-breaker are seq. */
+export const CLAIM_HISTORY_LIST = defineList({
+  name: 'claim-history',
+  rows: historyRows,
+  sortable: ['occurredAt'] as const,
+  defaultSort: 'occurredAt',
+  scope: 'none',
+  sortKeys: (eb) => ({ occurredAt: eb.ref('e.seq'), id: eb.ref('e.seq') }),
+  filters: {
+    claimId: (eb, claimId: string) => eb('e.stream_id', '=', claimId),
+    visibleTo: (eb, scope: DataScope) => eventVisibleTo(eb, scope, 'e.data'),
+  } as const,
+});
+
+/** 404 unless the claim exists in the caller's scope, exactly as for a missing one. */
+async function assertVisible(em: EntityManager, scope: DataScope, id: string): Promise<void> {
+  const visible = await claimViews(em)
+    .where('c.id', '=', id)
+    .where((eb) => inScope(eb, scope, CLAIM_SCOPE_COLUMNS))
+    .select('c.id')
+    .executeTakeFirst();
+  if (!visible) throw new NotFoundError('No such claim');
+}
+
+interface RecordsInput<F extends string> {
+  id: string;
+  page: Keyset<F>;
+}
+
+export async function listClaimPayments(deps: ServiceDeps, act: UserAct, input: RecordsInput<'createdAt'>) {
+  await assertVisible(deps.orm.em, act.caller.scope, input.id);
+  return listPage(CLAIM_PAYMENT_LIST, deps.orm.em, act.caller.scope, {
+    filters: { claimId: input.id },
+    page: input.page,
+  });
+}
+
+/** An agent's list holds the shared notes only, as the claim shows them. */
+export async function listClaimNotes(deps: ServiceDeps, act: UserAct, input: RecordsInput<'createdAt'>) {
+  await assertVisible(deps.orm.em, act.caller.scope, input.id);
+  return listPage(CLAIM_NOTE_LIST, deps.orm.em, act.caller.scope, {
+    filters: { claimId: input.id, visibleTo: act.caller.scope },
+    page: input.page,
+  });
+}
+
+export async function listClaimDocuments(deps: ServiceDeps, act: UserAct, input: RecordsInput<'createdAt'>) {
+  await assertVisible(deps.orm.em, act.caller.scope, input.id);
+  return listPage(CLAIM_DOCUMENT_LIST, deps.orm.em, act.caller.scope, {
+    filters: { claimId: input.id },
+    page: input.page,
+  });
+}
+
+/** An agent's history holds no event of an internal note, as the claim shows it. */
+export async function listClaimHistory(deps: ServiceDeps, act: UserAct, input: RecordsInput<'occurredAt'>) {
+  await assertVisible(deps.orm.em, act.caller.scope, input.id);
+  return listPage(CLAIM_HISTORY_LIST, deps.orm.em, act.caller.scope, {
+    filters: { claimId: input.id, visibleTo: act.caller.scope },
+    page: input.page,
+  });
+}
