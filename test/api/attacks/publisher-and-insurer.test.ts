@@ -1,0 +1,191 @@
+import test, { type ExecutionContext } from 'ava';
+import { type AdminStack, withAdminStack } from '../../helpers/admin-stack.js';
+import { fileClaim } from '../../helpers/claims.js';
+import { sqlOn, unique } from '../../helpers/db.js';
+import { expectData, expectError, missing } from '../../helpers/expect.js';
+import { given, type SignedIn, systemRole } from '../../helpers/given.js';
+
+/**
+ * Attacks of two insiders. A template publisher (notification_template:write, not an admin) tries to get
+ * the reset link out of the mail, to break password recovery for everyone, or to make the checks of a
+ * template cost the service seconds. An insurer's user (data scope insurer A) tries to read or change
+ * insurer B's records, to grant themselves more, and to read B's business through the audit trail.
+ */
+let { stack, api, admin } = {} as AdminStack;
+withAdminStack(test, (s) => ({ stack, api, admin } = s));
+const sql = (query: string, params: unknown[] = []) => sqlOn(stack)(query, params);
+
+const A = `insurer-a-${unique()}`;
+const B = `insurer-b-${unique()}`;
+
+// ---------------------------------------------------------------------------------------------------
+// (b) The insurer's user
+
+const STAFF = [
+  ...systemRole('insurer_staff').permissions,
+  'policy:endorse',
+  'claim:assign',
+  'claim:note',
+  'renewal:generate',
+  'dispute:withdraw',
+  'user:read',
+  'user:write',
+  'user:activate',
+  'user:suspend',
+  'role:read',
+  'role:write',
+  'audit:read',
+];
+
+interface World {
+  staffA: SignedIn;
+  staffB: SignedIn;
+  policyB: string;
+  claimB: string;
+  renewalB: string;
+  quotationB: string;
+  disputeB: string;
+}
+let world: Promise<World> | undefined;
+/** Insurer B's records, made once: a policy, its claim, renewal and quotation, a user and their dispute. */
+const worldOf = () =>
+  (world ??= (async () => {
+    const staffA = await given.user(stack, { permissions: STAFF, insurerId: A });
+    const staffB = await given.user(stack, { permissions: STAFF, insurerId: B });
+    const agentB = await given.account(stack);
+    const policyB = (await given.policy(stack, { agentId: agentB.id, insurerId: B })).id;
+    const claimB = (await fileClaim(api.as(admin), policyB)).id;
+    const renewal = await api.as(admin).post(`/renewals/policies/${policyB}/generate`);
+    const quotation = await api.as(admin).post('/quotations', {
+      agentId: agentB.id,
+      insurerId: B,
+      productCode: 'MOTOR-COMP',
+      applicant: { name: 'Wanjiru Kamau' },
+      sumInsured: { amountMinor: 1_000_000, currency: 'KES' },
+    });
+    const dispute = await api
+      .as(staffB)
+      .post('/disputes', { subjectType: 'claim', subjectId: claimB, reason: 'Slow handling' });
+    for (const res of [renewal, quotation, dispute]) if (res.statusCode !== 201) throw new Error(res.body);
+    const [renewalB, quotationB, disputeB] = [renewal, quotation, dispute].map((r) => r.json().data.id as string);
+    return { staffA, staffB, policyB, claimB, renewalB, quotationB, disputeB };
+  })());
+
+const notFound = (t: ExecutionContext, res: Awaited<ReturnType<typeof api.get>>, label: string) =>
+  expectError(t, res, 404, 'NOT_FOUND', undefined, label);
+
+test("(insurer) insurer B's policies, claims, renewals, quotations and disputes: 404 to read or act on, 403 to filter by", async (t) => {
+  const w = await worldOf();
+  const as = api.as(w.staffA);
+  const money = { amountMinor: 1_000, currency: 'KES' };
+  const attempts: [string, Promise<Awaited<ReturnType<typeof api.get>>>][] = [
+    ['policy', as.get(`/policies/${w.policyB}`)],
+    ['timeline', as.get(`/policies/${w.policyB}/timeline`)],
+    ['cancel', as.post(`/policies/${w.policyB}/cancel`, { reason: 'x' })],
+    [
+      'endorse',
+      as.post(`/policies/${w.policyB}/endorsements`, {
+        type: 'other',
+        description: 'x',
+        effectiveDate: new Date().toISOString().slice(0, 10),
+        changes: { premium: money },
+      }),
+    ],
+    ['claim', as.get(`/claims/${w.claimB}`)],
+    ['review', as.post(`/claims/${w.claimB}/review`)],
+    ['note', as.post(`/claims/${w.claimB}/notes`, { body: 'x' })],
+    ['assign', as.post(`/claims/${w.claimB}/assign`, { assigneeId: w.staffA.id })],
+    ['renewal', as.get(`/renewals/${w.renewalB}`)],
+    ['offer', as.post(`/renewals/${w.renewalB}/offer`, { premium: money, offerExpiresAt: '2999-01-01T00:00:00.000Z' })],
+    ['generate', as.post(`/renewals/policies/${w.policyB}/generate`)],
+    ['quotation', as.get(`/quotations/${w.quotationB}`)],
+    [
+      'respond',
+      as.post(`/quotations/${w.quotationB}/respond`, { premium: money, validUntil: '2999-01-01', terms: 'x' }),
+    ],
+    ['withdraw quotation', as.post(`/quotations/${w.quotationB}/withdraw`)],
+    ['dispute', as.get(`/disputes/${w.disputeB}`)],
+    ['withdraw dispute', as.post(`/disputes/${w.disputeB}/withdraw`, { reason: 'x' })],
+    ['dispute about their claim', as.post('/disputes', { subjectType: 'claim', subjectId: w.claimB, reason: 'x' })],
+  ];
+  for (const [label, res] of attempts) notFound(t, await res, label);
+  for (const url of ['/policies', '/quotations'])
+    expectError(t, await as.get(`${url}?insurerId=${B}`), 403, 'FORBIDDEN', undefined, url);
+  for (const url of ['/policies', '/claims', '/renewals', '/quotations', '/disputes'])
+    t.deepEqual(expectData(t, await as.get(url)), [], `${url} lists nothing of B`);
+  t.deepEqual((await sql(`select status from claims where id = ?`, [w.claimB]))[0], { status: 'filed' });
+});
+
+test("(insurer) B's users are 404; no user is made in B, no one moves to B, and no grant exceeds what A's staff hold", async (t) => {
+  const w = await worldOf();
+  const as = api.as(w.staffA);
+  for (const [label, res] of [
+    ['get', await as.get(`/users/${w.staffB.id}`)],
+    ['patch', await as.patch(`/users/${w.staffB.id}`, { name: 'Renamed' })],
+    ['suspend', await as.post(`/users/${w.staffB.id}/suspend`, { reason: 'x' })],
+    ['grant', await as.post(`/users/${w.staffB.id}/roles`, { roleId: systemRole('agent').id })],
+  ] as const)
+    notFound(t, res, label);
+  expectError(t, await as.get(`/users?insurerId=${B}`), 403, 'FORBIDDEN');
+  const email = `planted-${unique()}@example.test`;
+  expectError(t, await as.post('/users', { email, name: 'Planted', insurerId: B }), 403, 'FORBIDDEN');
+  expectError(t, await as.patch(`/users/${w.staffA.id}`, { insurerId: B }), 403, 'FORBIDDEN');
+  // Scope all and admin come only from a holder of every permission involved; roles change only at scope all.
+  for (const role of ['claims_handler', 'admin'])
+    expectError(t, await as.post(`/users/${w.staffA.id}/roles`, { roleId: systemRole(role).id }), 403, 'FORBIDDEN');
+  expectError(
+    t,
+    await as.post('/roles', { name: `mine-${unique()}`, permissions: ['claim:read'] }),
+    403,
+    'FORBIDDEN',
+    missing('data:scope:all'),
+  );
+  expectError(
+    t,
+    await as.put(`/roles/${systemRole('insurer_staff').id}/permissions`, { permissions: [...STAFF, 'data:scope:all'] }),
+    403,
+    'FORBIDDEN',
+  );
+  t.deepEqual(await sql(`select id from users where email = ?`, [email]), []);
+  t.deepEqual(expectData(t, await as.get('/auth/me')).permissions.includes('data:scope:all'), false);
+});
+
+test("(insurer) the audit trail shows A nothing of B's claims, even when a user of scope all who belongs to A worked them", async (t) => {
+  const w = await worldOf();
+  // A claims handler employed by insurer A: the seeded role gives data scope all, so they handle B's claims too.
+  const handlerOfA = await given.user(stack, { roles: ['claims_handler'], insurerId: A });
+  const claim = (await fileClaim(api.as(admin), w.policyB)).id;
+  expectData(t, await api.as(handlerOfA).post(`/claims/${claim}/review`));
+  expectData(
+    t,
+    await api.as(handlerOfA).post(`/claims/${claim}/repudiate`, { reason: "B's customer lied about the garage" }),
+  );
+  const event = `cat-${unique()}`;
+  expectData(
+    t,
+    await api.as(handlerOfA).post(`/catastrophe-events/${event}`, {
+      name: `Floods ${event}`,
+      peril: 'flood',
+      region: 'Coast',
+      startsOn: '2026-01-01',
+    }),
+    201,
+  );
+  const as = api.as(w.staffA);
+  t.deepEqual(expectData(t, await as.get(`/audit?subjectId=${claim}`)), [], "A reads nothing about B's claim");
+  t.deepEqual(expectData(t, await as.get(`/audit?actorId=${handlerOfA.id}&subjectType=claim`)), []);
+  // What the handler did to records of no scope is still A's to read, as before.
+  const theirs = expectData(t, await as.get(`/audit?actorId=${handlerOfA.id}`));
+  t.deepEqual(
+    theirs.map((e: { subjectId: string }) => e.subjectId),
+    [event],
+  );
+  // B reads its own claim's entries; scope all reads them all.
+  const reader = await given.user(stack, { permissions: ['audit:read'], insurerId: B });
+  t.deepEqual(
+    expectData(t, await api.as(reader).get(`/audit?subjectId=${claim}&sort=occurredAt`)).map(
+      (e: { action: string }) => e.action,
+    ),
+    ['claim.file', 'claim.review', 'claim.repudiate'],
+  );
+});
