@@ -189,3 +189,18 @@ test("(insurer) the audit trail shows A nothing of B's claims, even when a user 
     ['claim.file', 'claim.review', 'claim.repudiate'],
   );
 });
+
+test("(insurer) four eyes cannot be dodged with a second account of one's own: its creator cannot activate it", async (t) => {
+  const w = await worldOf();
+  const as = api.as(w.staffA);
+  const email = `second-${unique()}@example.test`;
+  const password = 'my-other-self-password-1';
+  const second = expectData(t, await as.post('/users', { email, name: 'Other Self', password }), 201);
+  expectData(t, await as.post(`/users/${second.id}/roles`, { roleId: systemRole('insurer_staff').id }));
+  // Active, the second account would settle and pay the claims the first one files.
+  expectError(t, await as.post(`/users/${second.id}/activate`), 403, 'FORBIDDEN', { reason: 'four_eyes' });
+  expectError(t, await api.post('/auth/login', { email, password }), 403, 'ACCOUNT_NOT_ACTIVE');
+  // Another of the insurer's user administrators (or scope all) checks and activates it.
+  const colleague = await given.user(stack, { permissions: STAFF, insurerId: A });
+  t.is(expectData(t, await api.as(colleague).post(`/users/${second.id}/activate`)).status, 'active');
+});
