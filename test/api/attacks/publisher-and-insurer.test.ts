@@ -2,7 +2,7 @@ import test, { type ExecutionContext } from 'ava';
 import { type AdminStack, withAdminStack } from '../../helpers/admin-stack.js';
 import { fileClaim } from '../../helpers/claims.js';
 import { sqlOn, unique } from '../../helpers/db.js';
-import { expectData, expectError, missing } from '../../helpers/expect.js';
+import { expectData, expectError, expectValidation, missing } from '../../helpers/expect.js';
 import { given, type SignedIn, systemRole } from '../../helpers/given.js';
 
 /**
@@ -12,11 +12,71 @@ import { given, type SignedIn, systemRole } from '../../helpers/given.js';
  * insurer B's records, to grant themselves more, and to read B's business through the audit trail.
  */
 let { stack, api, admin } = {} as AdminStack;
-withAdminStack(test, (s) => ({ stack, api, admin } = s));
+withAdminStack(test, (s) => ({ stack, api, admin } = s), {
+  env: { APP_BASE_URL: 'https://app.example.test' },
+});
 const sql = (query: string, params: unknown[] = []) => sqlOn(stack)(query, params);
 
 const A = `insurer-a-${unique()}`;
 const B = `insurer-b-${unique()}`;
+
+// ---------------------------------------------------------------------------------------------------
+// (a) The template publisher
+
+let publisher: Promise<SignedIn> | undefined;
+/** The client of the publisher, made at first use (hooks run at once, before the stack exists). */
+const asPublisher = async () => {
+  publisher ??= given.user(stack, { permissions: ['notification_template:read', 'notification_template:write'] });
+  return api.as(await publisher);
+};
+
+let next = 0;
+/** A locale of its own for each template (one published version per key, channel and locale). */
+const freshLocale = () =>
+  `x${String.fromCharCode(97 + (Math.floor(next / 26) % 26))}${String.fromCharCode(97 + (next++ % 26))}`;
+const draft = (body: string, extra: Record<string, unknown> = {}) => ({
+  key: 'password_reset',
+  channel: 'email',
+  locale: freshLocale(),
+  subject: 'Reset your password',
+  body,
+  ...extra,
+});
+const create = async (body: string, extra: Record<string, unknown> = {}) =>
+  (await asPublisher()).post('/notification-templates', draft(body, extra));
+const publish = async (id: string) => (await asPublisher()).post(`/notification-templates/${id}/publish`);
+
+const SMUGGLED: [string, string][] = [
+  ['user info before the host', 'https://app.example.test@evil.example/r'],
+  ['protocol-relative', '//evil.example/r'],
+  ['an IPv4 literal in hex', 'http://0x7f.0.0.1/r'],
+  ['an IPv6 literal', 'http://[::1]/r'],
+  ['punycode', 'https://xn--pp-7ka.example.test/r'],
+  ['a Cyrillic homoglyph', 'https://\u0430pp.example.test/r'],
+  ['a percent-encoded dot', 'https://evil%2Eexample/r'],
+  ['a data: URI', 'data:text/html;base64,PGEgaHJlZj0iIj4='],
+  ['a markdown link', '[reset](https://evil.example/r)'],
+  ['an HTML link', '<a href="https://evil.example/r">reset</a>'],
+  ['a mailto: with the address in its query', 'mailto:?to=thief@evil.example&body='],
+];
+test('(publisher) smuggled links are refused: userinfo, protocol-relative, IP literals, punycode, homoglyphs, encodings, URIs, markup', async (t) => {
+  for (const [name, link] of SMUGGLED)
+    expectValidation(t, await create(`{{resetUrl}}\n${link}`), { 'body.body': 'linkHosts' }, name);
+  // The link glued to the end of another across a line break or a no-break space.
+  for (const glue of ['\n', '\u00a0'])
+    expectValidation(t, await create(`https://evil.example/r?t=${glue}{{resetUrl}}`), { 'body.body': 'linkHosts' });
+});
+
+test('(publisher) a link closed by 20,000 brackets is checked in one pass: create and publish stay fast', async (t) => {
+  // Each `)` used to be followed by a count of every bracket before it: seconds of a blocked event loop per check.
+  const body = `{{resetUrl}}\nhttps://app.example.test/${')'.repeat(19_000)}`;
+  let started = Date.now();
+  const made = expectData(t, await create(body), 201);
+  t.true(Date.now() - started < 1500, `create took ${Date.now() - started} ms`);
+  started = Date.now();
+  expectData(t, await publish(made.id), 201);
+  t.true(Date.now() - started < 1500, `publish took ${Date.now() - started} ms`);
+});
 
 // ---------------------------------------------------------------------------------------------------
 // (b) The insurer's user
