@@ -13,7 +13,7 @@ import { transition } from '../workflow.js';
 import { channelHasSubject, type TemplateKey } from './catalogue.js';
 import { NotificationTemplate, type TemplateChannel, type TemplateStatus } from './notification-template.entity.js';
 import { NOTIFICATION_TEMPLATE_WORKFLOW } from './notification-template.workflow.js';
-import { assertTemplateText } from './template-checks.js';
+import { assertTemplateCarriesLink, assertTemplateText } from './template-checks.js';
 import { mailLinkHosts } from './template-links.js';
 
 export interface NotificationTemplateView {
@@ -231,6 +231,7 @@ export async function publishNotificationTemplate(
     const to = transition(NOTIFICATION_TEMPLATE_WORKFLOW, 'publish', from);
     // Checked again: a draft may predate the rules, or the allowed hosts may have changed since.
     assertTemplateText(template, mailLinkHosts(deps.config));
+    assertTemplateCarriesLink(template);
     const previous = await tx.findOne(
       NotificationTemplate,
       { key: template.key, channel: template.channel, locale: template.locale, status: 'published' },

@@ -4,6 +4,7 @@ import { fileClaim } from '../../helpers/claims.js';
 import { sqlOn, unique } from '../../helpers/db.js';
 import { expectData, expectError, expectValidation, missing } from '../../helpers/expect.js';
 import { given, type SignedIn, systemRole } from '../../helpers/given.js';
+import { waitFor } from '../../helpers/stack.js';
 
 /**
  * Attacks of two insiders. A template publisher (notification_template:write, not an admin) tries to get
@@ -13,7 +14,8 @@ import { given, type SignedIn, systemRole } from '../../helpers/given.js';
  */
 let { stack, api, admin } = {} as AdminStack;
 withAdminStack(test, (s) => ({ stack, api, admin } = s), {
-  env: { APP_BASE_URL: 'https://app.example.test' },
+  workers: true,
+  env: { APP_BASE_URL: 'https://app.example.test', RATE_LIMIT_PASSWORD_MAX: '1000' },
 });
 const sql = (query: string, params: unknown[] = []) => sqlOn(stack)(query, params);
 
@@ -76,6 +78,37 @@ test('(publisher) a link closed by 20,000 brackets is checked in one pass: creat
   started = Date.now();
   expectData(t, await publish(made.id), 201);
   t.true(Date.now() - started < 1500, `publish took ${Date.now() - started} ms`);
+});
+
+test('(publisher) a password_reset or set_password template without its link cannot be published: no mail without a way in', async (t) => {
+  // A draft may be saved while it is being written...
+  const reset = expectData(t, await create('Call us on +1 555 0100 to reset your password.'), 201);
+  const first = expectData(t, await create('Welcome {{name}}!', { key: 'set_password' }), 201);
+  // ...but never published: every user of the locale would get a reset mail they cannot use.
+  expectValidation(t, await publish(reset.id), { 'body.body': 'requiredPlaceholder' });
+  expectValidation(t, await publish(first.id), { 'body.body': 'requiredPlaceholder' });
+  for (const id of [reset.id, first.id])
+    t.is(expectData(t, await (await asPublisher()).get(`/notification-templates/${id}`)).status, 'draft');
+});
+
+test('(publisher) a published template without its link (older data) is not used: the built-in mail with the link goes', async (t) => {
+  const locale = freshLocale();
+  const made = expectData(t, await create('Open {{resetUrl}}', { locale }), 201);
+  expectData(t, await publish(made.id), 201);
+  await sql(`update notification_templates set body = 'Reply to this mail to reset.' where id = ?`, [made.id]);
+  const victim = await given.account(stack);
+  await sql(`update users set locale = ? where id = ?`, [locale, victim.id]);
+  t.is((await api.post('/auth/forgot-password', { email: victim.email })).statusCode, 202);
+  const summary = await waitFor(
+    async () =>
+      (
+        await sql(`select summary from audit_entries where action = 'mail.password_reset_sent' and subject_id = ?`, [
+          victim.id,
+        ])
+      )[0]?.summary,
+    'the reset mail sent',
+  );
+  t.deepEqual(summary, { purpose: 'reset', templateId: null, refusedTemplateId: made.id });
 });
 
 // ---------------------------------------------------------------------------------------------------
