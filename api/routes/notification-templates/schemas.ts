@@ -85,7 +85,7 @@ export const updateNotificationTemplateSchema = {
 export const publishNotificationTemplateSchema = {
   operationId: 'publishNotificationTemplate',
   tags,
-  description: `Publishes a draft (201): it becomes the published version of its key, channel and locale, and the one published before is archived. A published template answers 200 unchanged; an archived one 422. The text is checked again. ${TEXT_RULES}`,
+  description: `Publishes a draft (201): it becomes the published version of its key, channel and locale, and the one published before is archived. A published template answers 200 unchanged; an archived one 422. The text is checked again, and its body must carry the link placeholder of its key (400 requiredPlaceholder otherwise: a mail without it gives the user no way in). ${TEXT_RULES}`,
   params: IdParams,
   response: {
     200: Envelope(NotificationTemplate, 'The template, already published'),

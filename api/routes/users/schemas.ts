@@ -63,7 +63,7 @@ export const activateUserSchema = {
   operationId: 'activateUser',
   tags,
   description:
-    'Takes the user to active: a pending user can sign in from now on, a locked one is unlocked. Another status answers 422 INVALID_TRANSITION. You need every permission the user holds (403 otherwise).',
+    'Takes the user to active: a pending user can sign in from now on, a locked one is unlocked. Another status answers 422 INVALID_TRANSITION. You need every permission the user holds (403 otherwise). Without data scope all, the user who created the account cannot activate it (403 FORBIDDEN, details.reason four_eyes).',
   params: IdParams,
   response: { 200: UserEnvelope, ...ERROR_RESPONSES },
 };

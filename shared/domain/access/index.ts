@@ -1,5 +1,6 @@
 /** The access domain (roles, permissions, data scope) as the rest of the service sees it. */
 export type { Caller } from './caller.js';
+export { assertFourEyes } from './four-eyes.js';
 export { isPermission } from './permissions.js';
 export { ROLE_LIST } from './role.list.js';
 export {
@@ -19,4 +20,5 @@ export {
   setRolePermissions,
   updateRole,
 } from './roles.service.js';
-export { assertScopeAll, type DataScope, inScope, outsideScope } from './scope.js';
+export { assertScopeAll, type DataScope, inScope } from './scope.js';
+export { eventVisibleTo, visibilitiesFor } from './visibility.js';

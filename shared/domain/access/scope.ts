@@ -27,20 +27,6 @@ export function inScope<DB, TB extends keyof DB>(
   return sql<SqlBool>`true`;
 }
 
-/**
- * The rule's negation, for records the rule leaves out: a record of no agent or insurer (a null
- * column) is outside every scope but all. `false` for scope all.
- */
-export function outsideScope<DB, TB extends keyof DB>(
-  eb: ExpressionBuilder<DB, TB>,
-  scope: DataScope,
-  columns: ScopeColumns<ReferenceExpression<DB, TB>>,
-): Expression<SqlBool> {
-  if (scope.kind === 'insurer') return eb(columns.insurer, 'is distinct from', scope.insurerId as never);
-  if (scope.kind === 'agent') return eb(columns.agent, 'is distinct from', scope.agentId as never);
-  return sql<SqlBool>`false`;
-}
-
 /** The same rule as an entity filter, for loading a record to change it: `{}` for scope all. */
 export function scopeFilter(scope: DataScope, fields: ScopeColumns<string>): Record<string, string> {
   if (scope.kind === 'insurer') return { [fields.insurer]: scope.insurerId };

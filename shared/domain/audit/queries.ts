@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { db, iso } from '../../db/database.js';
 import type { Keyset } from '../../db/keyset.js';
-import { type DataScope, inScope, outsideScope } from '../access/index.js';
+import { type DataScope, inScope } from '../access/index.js';
 import type { UserAct } from '../act.js';
 import type { ServiceDeps } from '../deps.js';
 import { defineList, listPage, type Page } from '../list.js';
@@ -28,10 +28,13 @@ const SUBJECT = { agent: 'a.subject_agent_id', insurer: 'a.subject_insurer_id' }
 const ACTOR = { agent: 'a.actor', insurer: 'a.actor_insurer_id' } as const;
 
 /**
- * The entries a caller's data scope sees: those about a record in the scope, and those made by a user in
- * it (insurer scope: that insurer's users; agent scope: the agent). Two branches, the second without what
- * the first has: each is read from its own index in (occurred_at, id) order and the list helper merges
- * their pages, so a page costs the same whatever share of the trail the scope holds.
+ * The entries a caller's data scope sees: those about a record in the scope, and those about a record of
+ * no scope (a role, a template, a setting) made by a user in it (insurer scope: that insurer's users;
+ * agent scope: the agent). An entry about another scope's record is never shown through its actor: a
+ * user of scope all who belongs to insurer A settling insurer B's claim writes an entry of B's, not A's.
+ * Two branches, the second without what the first has: each is read from its own index in
+ * (occurred_at, id) order and the list helper merges their pages, so a page costs the same whatever
+ * share of the trail the scope holds.
  */
 function auditRows(em: EntityManager, scope: DataScope) {
   const entries = () => db(em).selectFrom('audit_entries as a').select(COLUMNS);
@@ -40,7 +43,8 @@ function auditRows(em: EntityManager, scope: DataScope) {
     entries().where((eb) => inScope(eb, scope, SUBJECT)),
     entries()
       .where((eb) => inScope(eb, scope, ACTOR))
-      .where((eb) => outsideScope(eb, scope, SUBJECT)),
+      .where(SUBJECT.agent, 'is', null)
+      .where(SUBJECT.insurer, 'is', null),
   ];
 }
 

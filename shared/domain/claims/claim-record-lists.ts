@@ -1,8 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Keyset } from '../../db/keyset.js';
 import { NotFoundError } from '../../kernel/errors.js';
-import { type DataScope, inScope } from '../access/scope.js';
-import { eventVisibleTo, visibilitiesFor } from '../access/visibility.js';
+import { type DataScope, eventVisibleTo, inScope, visibilitiesFor } from '../access/index.js';
 import type { UserAct } from '../act.js';
 import type { ServiceDeps } from '../deps.js';
 import { defineList, listPage } from '../list.js';

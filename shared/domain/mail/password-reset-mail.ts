@@ -7,7 +7,7 @@ import { randomToken, tokenHash } from '../identity/crypto.js';
 import { RESET_TOKEN_MINUTES } from '../identity/password.service.js';
 import { fillPlaceholders, TEMPLATE_CATALOGUE, type TemplateKey } from '../notification-templates/catalogue.js';
 import { publishedTemplate } from '../notification-templates/notification-templates.service.js';
-import { templateTextProblems } from '../notification-templates/template-checks.js';
+import { missingLinkProblems, templateTextProblems } from '../notification-templates/template-checks.js';
 import { appLink, mailLinkHosts } from '../notification-templates/template-links.js';
 import type { MailTransport } from './transport.js';
 
@@ -37,8 +37,8 @@ interface RenderedMail {
  * or `set_password`) for the user's locale, else for its language (`fr` for `fr-CA`), else the
  * built-in text. The token reaches the mail only inside the link the service builds from
  * APP_BASE_URL. A published template is checked again as at publish: one that breaks the rules
- * (a `{{token}}` or a link elsewhere, published before the rules or the allowed hosts changed) is
- * not used, and the built-in text goes instead, so the mail still lets the user in.
+ * (a `{{token}}`, a link elsewhere or no link of its own, published before the rules or the allowed
+ * hosts changed) is not used, and the built-in text goes instead, so the mail still lets the user in.
  */
 async function render(
   deps: ServiceDeps,
@@ -52,7 +52,10 @@ async function render(
   const url = appLink(deps.config, link.path, token);
   const template = await publishedTemplate(em, key, 'email', user.locale);
   if (!template) return { ...builtIn(key, user.name, url), templateId: null };
-  const problems = templateTextProblems({ key, ...template }, mailLinkHosts(deps.config));
+  const problems = [
+    ...templateTextProblems({ key, ...template }, mailLinkHosts(deps.config)),
+    ...missingLinkProblems({ key, ...template }),
+  ];
   if (problems.length) {
     deps.log.warn(
       { templateId: template.id, problems: problems.map((p) => `${p.field}: ${p.constraint}`) },

@@ -13,7 +13,7 @@ import { NotificationTemplate, type TemplateChannel, type TemplateStatus } from 
 import { loadTemplateView } from './notification-template.view.js';
 import { NOTIFICATION_TEMPLATE_WORKFLOW } from './notification-template.workflow.js';
 import type { NotificationTemplateView } from './notification-templates.schemas.js';
-import { assertTemplateText } from './template-checks.js';
+import { assertTemplateCarriesLink, assertTemplateText } from './template-checks.js';
 import { mailLinkHosts } from './template-links.js';
 
 /** An email template needs a subject; an sms template has none. */
@@ -148,6 +148,7 @@ export async function publishNotificationTemplate(
     const to = transition(NOTIFICATION_TEMPLATE_WORKFLOW, 'publish', from);
     // Checked again: a draft may predate the rules, or the allowed hosts may have changed since.
     assertTemplateText(template, mailLinkHosts(deps.config));
+    assertTemplateCarriesLink(template);
     const previous = await tx.findOne(
       NotificationTemplate,
       { key: template.key, channel: template.channel, locale: template.locale, status: 'published' },

@@ -60,6 +60,29 @@ export function templateTextProblems(template: TemplateText, linkHosts: readonly
   return problems;
 }
 
+/**
+ * What a template must have to be sent: the link placeholder of its key in the body. Without it the mail
+ * would reach the user with no way in (no reset, no first password); such a draft may be saved while it
+ * is written, but not published, and a published one is not used (the built-in text goes instead).
+ */
+export function missingLinkProblems(template: TemplateText): FieldError[] {
+  const credential: string | undefined = TEMPLATE_CATALOGUE[template.key as TemplateKey]?.link.placeholder;
+  if (!credential || placeholdersIn(template.body).includes(credential)) return [];
+  return [
+    {
+      field: 'body.body',
+      message: `must carry {{${credential}}}: without it the mail gives the user no way in`,
+      constraint: 'requiredPlaceholder',
+    },
+  ];
+}
+
+/** 400 VALIDATION_ERROR unless the template carries its key's link (see missingLinkProblems). */
+export function assertTemplateCarriesLink(template: TemplateText): void {
+  const problems = missingLinkProblems(template);
+  if (problems.length) throw new ValidationError(problems, 'A published template must carry its link');
+}
+
 /** 400 VALIDATION_ERROR with every problem of the template's text (see templateTextProblems). */
 export function assertTemplateText(template: TemplateText, linkHosts: readonly string[]): void {
   const problems = templateTextProblems(template, linkHosts);

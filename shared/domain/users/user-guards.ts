@@ -2,6 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { db } from '../../db/database.js';
 import { DomainRuleError } from '../../kernel/errors.js';
 import { assertHoldsAll, type Caller } from '../access/caller.js';
+import { assertFourEyes } from '../access/index.js';
 import { ADMIN_ROLE_ID } from '../access/system-roles.js';
 import type { UserStatus } from './user.entity.js';
 import { effectiveStatus } from './user.view.js';
@@ -82,4 +83,25 @@ export async function assertAnotherActiveAdmin(
     .limit(1)
     .executeTakeFirst();
   if (!another) throw new DomainRuleError('INVARIANT_VIOLATION', `The last active admin cannot ${outcome}`);
+}
+
+/**
+ * Four eyes on accounts, for callers without data scope all: whoever created a user does not also
+ * activate them (403, `details.reason: "four_eyes"`). Otherwise an insurer's user administrator makes
+ * a second account of their own and acts as both maker and checker (files a claim with one account,
+ * settles and pays it with the other). The creator is the actor of the user's `user.create` audit entry,
+ * written in the creating transaction; a user made otherwise (seeded, bootstrapped) restricts nobody.
+ * A caller of scope all answers for the whole platform and may provision alone (an install with one
+ * administrator must be able to add a second).
+ */
+export async function assertNotProvisionedBy(tx: EntityManager, caller: Caller, userId: string): Promise<void> {
+  if (caller.scope.kind === 'all') return;
+  const created = await db(tx)
+    .selectFrom('audit_entries')
+    .select('actor')
+    .where('subject_type', '=', 'user')
+    .where('subject_id', '=', userId)
+    .where('action', '=', 'user.create')
+    .executeTakeFirst();
+  assertFourEyes(created?.actor, caller.userId, 'The user who created an account cannot also activate it');
 }

@@ -8,7 +8,7 @@ import { transition } from '../workflow.js';
 import type { UserView } from './user.schemas.js';
 import { loadUserView } from './user.view.js';
 import { effectiveStatusOf, USER_WORKFLOW, type UserAction } from './user.workflow.js';
-import { assertAnotherActiveAdmin, assertOutranks } from './user-guards.js';
+import { assertAnotherActiveAdmin, assertNotProvisionedBy, assertOutranks } from './user-guards.js';
 import { lockVisibleUser } from './users.service.js';
 
 export type AdministrativeUserAction = Extract<UserAction, 'activate' | 'suspend' | 'archive'>;
@@ -16,7 +16,8 @@ export type AdministrativeUserAction = Extract<UserAction, 'activate' | 'suspend
 /**
  * An administrator's status change, from the workflow table. Suspending or archiving ends every
  * session at once; activating a locked user clears the lockout. Nobody suspends or archives themselves
- * or acts on someone who outranks them, and the last active admin stays active.
+ * or acts on someone who outranks them, the last active admin stays active, and below scope all nobody
+ * activates an account they created (four eyes).
  */
 export async function changeUserStatus(
   deps: ServiceDeps,
@@ -29,6 +30,7 @@ export async function changeUserStatus(
     if (action !== 'activate' && user.id === act.caller.userId)
       throw new ForbiddenError(`You cannot ${action} yourself`);
     await assertOutranks(tx, act.caller, id, action);
+    if (action === 'activate') await assertNotProvisionedBy(tx, act.caller, id);
     const from = effectiveStatusOf(user);
     const to = transition(USER_WORKFLOW, action, from);
     if (to !== 'active') await assertAnotherActiveAdmin(tx, user, `be ${to}`);
