@@ -6,12 +6,16 @@ import { flushOrConflict } from '../../db/flush.js';
 import type { Keyset } from '../../db/keyset.js';
 import { ConflictError, NotFoundError, ValidationError } from '../../kernel/errors.js';
 import { uuidv7 } from '../../kernel/ids.js';
+import { assertScopeAll } from '../access/index.js';
 import type { UserAct } from '../act.js';
 import type { ServiceDeps } from '../deps.js';
 import { defineList, listPage, type Page } from '../list.js';
 import { type IdEntity, IdPattern } from './id-pattern.entity.js';
 import type { IdPatternView } from './id-patterns.schemas.js';
 import { patternErrors } from './pattern.js';
+
+/** Every insurer's users live by them: only data scope all changes them (403 naming data:scope:all otherwise). */
+const PLATFORM_WIDE = 'Identifier patterns are platform-wide: changing them needs data scope all';
 
 const patternRows = (em: EntityManager) =>
   db(em)
@@ -99,6 +103,7 @@ export async function createIdPattern(
   act: UserAct,
   input: { entity: IdEntity; pattern: string; description?: string; active?: boolean },
 ): Promise<IdPatternView> {
+  assertScopeAll(act.caller.scope, PLATFORM_WIDE);
   assertPattern(input.pattern);
   return deps.uow.run(act, async (tx) => {
     const id = uuidv7();
@@ -132,6 +137,7 @@ export async function updateIdPattern(
   act: UserAct,
   input: { id: string; pattern?: string; description?: string | null; active?: boolean },
 ): Promise<IdPatternView> {
+  assertScopeAll(act.caller.scope, PLATFORM_WIDE);
   assertPattern(input.pattern);
   return deps.uow.run(act, async (tx) => {
     const found = await tx.findOne(IdPattern, input.id, { lockMode: LockMode.PESSIMISTIC_WRITE });

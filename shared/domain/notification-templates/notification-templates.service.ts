@@ -5,6 +5,7 @@ import { db } from '../../db/database.js';
 import type { AuditInput } from '../../db/unit-of-work.js';
 import { type FieldError, NotFoundError, ValidationError } from '../../kernel/errors.js';
 import { uuidv7 } from '../../kernel/ids.js';
+import { assertScopeAll } from '../access/index.js';
 import type { UserAct } from '../act.js';
 import type { ServiceDeps } from '../deps.js';
 import { transition } from '../workflow.js';
@@ -15,6 +16,9 @@ import { NOTIFICATION_TEMPLATE_WORKFLOW } from './notification-template.workflow
 import type { NotificationTemplateView } from './notification-templates.schemas.js';
 import { assertTemplateCarriesLink, assertTemplateText } from './template-checks.js';
 import { mailLinkHosts } from './template-links.js';
+
+/** Every insurer's users live by them: only data scope all changes them (403 naming data:scope:all otherwise). */
+const PLATFORM_WIDE = 'Notification templates are platform-wide: changing them needs data scope all';
 
 /** An email template needs a subject; an sms template has none. */
 function subjectProblems(channel: TemplateChannel, subject: string | null | undefined): FieldError[] {
@@ -50,6 +54,7 @@ export async function createNotificationTemplate(
   act: UserAct,
   input: CreateTemplateInput,
 ): Promise<NotificationTemplateView> {
+  assertScopeAll(act.caller.scope, PLATFORM_WIDE);
   const problems = subjectProblems(input.channel, input.subject);
   if (problems.length) throw new ValidationError(problems);
   assertTemplateText(input, mailLinkHosts(deps.config));
@@ -99,6 +104,7 @@ export async function updateNotificationTemplate(
   act: UserAct,
   input: { id: string; subject?: string | null; body?: string },
 ): Promise<NotificationTemplateView> {
+  assertScopeAll(act.caller.scope, PLATFORM_WIDE);
   return deps.uow.run(act, async (tx) => {
     const template = await lockTemplate(tx, input.id);
     transition(NOTIFICATION_TEMPLATE_WORKFLOW, 'update', template.status);
@@ -132,6 +138,7 @@ export async function publishNotificationTemplate(
   act: UserAct,
   input: { id: string },
 ): Promise<{ published: boolean; template: NotificationTemplateView }> {
+  assertScopeAll(act.caller.scope, PLATFORM_WIDE);
   return deps.uow.run<{ published: boolean; template: NotificationTemplateView }>(act, async (tx) => {
     // Key, channel and locale never change, so they can be read before the family's lock is taken.
     const family = await db(tx)
@@ -187,6 +194,7 @@ export async function archiveNotificationTemplate(
   act: UserAct,
   input: { id: string },
 ): Promise<NotificationTemplateView> {
+  assertScopeAll(act.caller.scope, PLATFORM_WIDE);
   return deps.uow.run(act, async (tx) => {
     const template = await lockTemplate(tx, input.id);
     const from = template.status;

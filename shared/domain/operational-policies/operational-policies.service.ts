@@ -7,12 +7,16 @@ import { flushOrConflict } from '../../db/flush.js';
 import type { Keyset } from '../../db/keyset.js';
 import { NotFoundError, ValidationError } from '../../kernel/errors.js';
 import { uuidv7 } from '../../kernel/ids.js';
+import { assertScopeAll } from '../access/index.js';
 import type { UserAct } from '../act.js';
 import type { ServiceDeps } from '../deps.js';
 import { defineList, listPage, type Page } from '../list.js';
 import type { OperationalPolicyView } from './operational-policies.schemas.js';
 import { OperationalPolicy, type PolicyCategory } from './operational-policy.entity.js';
 import { settingErrors } from './settings.js';
+
+/** Every insurer's users live by them: only data scope all changes them (403 naming data:scope:all otherwise). */
+const PLATFORM_WIDE = 'Operational policies are platform-wide: changing them needs data scope all';
 
 const rows = (em: EntityManager) =>
   db(em)
@@ -113,6 +117,7 @@ export async function createOperationalPolicy(
     active?: boolean;
   },
 ): Promise<OperationalPolicyView> {
+  assertScopeAll(act.caller.scope, PLATFORM_WIDE);
   const key = dottedKey(input.category, input.key);
   assertValue(key, input.value);
   return deps.uow.run(act, async (tx) => {
@@ -145,6 +150,7 @@ export async function updateOperationalPolicy(
   act: UserAct,
   input: { id: string; name?: string; value?: unknown; description?: string | null; active?: boolean },
 ): Promise<OperationalPolicyView> {
+  assertScopeAll(act.caller.scope, PLATFORM_WIDE);
   return deps.uow.run(act, async (tx) => {
     const found = await tx.findOne(OperationalPolicy, input.id, { lockMode: LockMode.PESSIMISTIC_WRITE });
     if (!found) throw new NotFoundError('No such operational policy');

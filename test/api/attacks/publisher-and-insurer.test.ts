@@ -28,7 +28,10 @@ const B = `insurer-b-${unique()}`;
 let publisher: Promise<SignedIn> | undefined;
 /** The client of the publisher, made at first use (hooks run at once, before the stack exists). */
 const asPublisher = async () => {
-  publisher ??= given.user(stack, { permissions: ['notification_template:read', 'notification_template:write'] });
+  publisher ??= given.user(stack, {
+    // Templates are platform-wide: writing them takes data scope all.
+    permissions: ['notification_template:read', 'notification_template:write', 'data:scope:all'],
+  });
   return api.as(await publisher);
 };
 

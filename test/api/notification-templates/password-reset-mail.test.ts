@@ -50,7 +50,10 @@ test.before(async () => {
     },
   });
   api = client(stack.app);
-  writer = await given.user(stack, { permissions: ['notification_template:read', 'notification_template:write'] });
+  writer = await given.user(stack, {
+    // Templates are platform-wide: writing them takes data scope all.
+    permissions: ['notification_template:read', 'notification_template:write', 'data:scope:all'],
+  });
 });
 test.after.always(async () => {
   await stack?.close();

@@ -18,7 +18,10 @@ let nobody: SignedIn;
 test.before(async () => {
   stack = await startStack();
   api = client(stack.app);
-  writer = await given.user(stack, { permissions: ['notification_template:read', 'notification_template:write'] });
+  writer = await given.user(stack, {
+    // Templates are platform-wide: writing them takes data scope all.
+    permissions: ['notification_template:read', 'notification_template:write', 'data:scope:all'],
+  });
   reader = await given.user(stack, { permissions: ['notification_template:read'] });
   nobody = await given.user(stack, { permissions: ['claim:read'] });
 });
