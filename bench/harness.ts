@@ -2,8 +2,9 @@ import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { type Config, loadConfig } from '../shared/config/index.js';
-import { createOrm, type Orm } from '../shared/db/orm.js';
-import { prepareDatabase } from '../shared/db/prepare-database.js';
+import type { Orm } from '../shared/db/orm.js';
+import { createOrm } from '../shared/domains.js';
+import { prepareDatabase } from '../shared/prepare-database.js';
 
 const adminUrl = process.env.BENCH_DATABASE_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 

@@ -1,6 +1,6 @@
 import { loadConfig } from '../shared/config/index.js';
-import { createOrm } from '../shared/db/orm.js';
 import { verifyAuditChain } from '../shared/domain/audit/index.js';
+import { createOrm } from '../shared/domains.js';
 import { isEntry, runMain } from '../shared/process.js';
 
 /** `npm run audit:verify`: recomputes the audit hash chain; exits 1 and names the first bad seq if it is broken. */

@@ -1,9 +1,9 @@
 import { closeWebServer, startWebServer } from '../api/listen.js';
 import type { Config } from '../shared/config/index.js';
-import { createOrm } from '../shared/db/orm.js';
-import { prepareDatabase } from '../shared/db/prepare-database.js';
 import { warnWhenMailNotConfigured } from '../shared/domain/mail/delivery.js';
+import { createOrm } from '../shared/domains.js';
 import { createLogger } from '../shared/logger.js';
+import { prepareDatabase } from '../shared/prepare-database.js';
 import { onShutdown } from '../shared/process.js';
 import { startWorkers } from '../workers/main.js';
 

@@ -1,9 +1,9 @@
 import { loadConfig } from '../shared/config/index.js';
 import { DEMO_PASSWORD, seedDemoData } from '../shared/db/demo-data.js';
-import { createOrm } from '../shared/db/orm.js';
-import { prepareDatabase } from '../shared/db/prepare-database.js';
 import { createServiceDeps } from '../shared/domain/deps.js';
+import { createOrm } from '../shared/domains.js';
 import { createLogger } from '../shared/logger.js';
+import { prepareDatabase } from '../shared/prepare-database.js';
 import { isEntry, runMain } from '../shared/process.js';
 import { createRedis } from '../shared/redis.js';
 

@@ -3,8 +3,8 @@ import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import { loadConfig } from '../shared/config/index.js';
-import { createOrm } from '../shared/db/orm.js';
-import { prepareDatabase } from '../shared/db/prepare-database.js';
+import { createOrm } from '../shared/domains.js';
+import { prepareDatabase } from '../shared/prepare-database.js';
 
 /**
  * `npm test`: makes this run's own template database (migrated and seeded once), runs ava, whose

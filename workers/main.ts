@@ -1,10 +1,11 @@
 import { Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { Config } from '../shared/config/index.js';
-import { createOrm, type Orm } from '../shared/db/orm.js';
+import type { Orm } from '../shared/db/orm.js';
 import { createServiceDeps, type ServiceDeps } from '../shared/domain/deps.js';
 import { warnWhenMailNotConfigured } from '../shared/domain/mail/delivery.js';
 import { createMailTransport } from '../shared/domain/mail/transport.js';
+import { createOrm } from '../shared/domains.js';
 import { CATALOGUE, type JobQueue } from '../shared/jobs/catalogue.js';
 import type { Clock } from '../shared/kernel/clock.js';
 import { createLogger, type Logger } from '../shared/logger.js';

@@ -1,8 +1,9 @@
 import fp from 'fastify-plugin';
 import type { Redis } from 'ioredis';
 import type { Config } from '../../shared/config/index.js';
-import { createOrm, type Orm } from '../../shared/db/orm.js';
+import type { Orm } from '../../shared/db/orm.js';
 import { createServiceDeps, type ServiceDeps } from '../../shared/domain/deps.js';
+import { createOrm } from '../../shared/domains.js';
 import type { Clock } from '../../shared/kernel/clock.js';
 import type { Logger } from '../../shared/logger.js';
 import { QueueSet } from '../../shared/queues/queue-set.js';

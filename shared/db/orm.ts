@@ -1,14 +1,18 @@
 import { Migrator } from '@mikro-orm/migrations';
 import { MikroORM, type Options } from '@mikro-orm/postgresql';
+
+/** Entities as the ORM takes them: the composition root (shared/domains.ts) gives every domain's. */
+type Entities = NonNullable<Options['entities']>;
+
 import type { Config } from '../config/index.js';
-import { entities } from './entities.js';
 import { migrationsList } from './migrations/index.js';
 
 export type Orm = MikroORM;
 export type { EntityManager } from '@mikro-orm/postgresql';
 
-export function ormOptions(
+function ormOptions(
   config: Pick<Config, 'DATABASE_URL' | 'DATABASE_POOL_MAX'>,
+  entities: Entities,
   applicationName = 'insurance-api',
 ): Options {
   return {
@@ -29,11 +33,12 @@ export function ormOptions(
   };
 }
 
-export async function createOrm(
+export async function openOrm(
   config: Pick<Config, 'DATABASE_URL' | 'DATABASE_POOL_MAX'>,
+  entities: Entities,
   applicationName?: string,
 ): Promise<Orm> {
-  return MikroORM.init(ormOptions(config, applicationName));
+  return MikroORM.init(ormOptions(config, entities, applicationName));
 }
 
 export async function migrate(orm: Orm): Promise<string[]> {

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import test from 'ava';
 import { buildApp } from '../../api/app.js';
-import { createOrm } from '../../shared/db/orm.js';
+import { createOrm } from '../../shared/domains.js';
 import { bearer } from '../helpers/client.js';
 import { given } from '../helpers/given.js';
 import { type Stack, startStack, testConfig } from '../helpers/stack.js';

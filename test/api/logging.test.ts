@@ -1,6 +1,6 @@
 import test from 'ava';
 import { buildApp } from '../../api/app.js';
-import { createOrm } from '../../shared/db/orm.js';
+import { createOrm } from '../../shared/domains.js';
 import { bearer } from '../helpers/client.js';
 import { given } from '../helpers/given.js';
 import { createTestDatabase, testConfig } from '../helpers/stack.js';

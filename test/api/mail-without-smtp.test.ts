@@ -1,9 +1,9 @@
 import test from 'ava';
 import { pino } from 'pino';
 import { buildApp } from '../../api/app.js';
-import { createOrm } from '../../shared/db/orm.js';
 import { warnWhenMailNotConfigured } from '../../shared/domain/mail/delivery.js';
 import { createMailTransport } from '../../shared/domain/mail/transport.js';
+import { createOrm } from '../../shared/domains.js';
 import { startWorkers } from '../../workers/main.js';
 import { client } from '../helpers/client.js';
 import { sqlOn } from '../helpers/db.js';

@@ -3,7 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../../api/app.js';
 import { type Config, loadConfig } from '../../shared/config/index.js';
-import { createOrm, type Orm } from '../../shared/db/orm.js';
+import type { Orm } from '../../shared/db/orm.js';
+import { createOrm } from '../../shared/domains.js';
 import type { Clock } from '../../shared/kernel/clock.js';
 import { startWorkers, type WorkerHandle } from '../../workers/main.js';
 

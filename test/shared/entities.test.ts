@@ -1,6 +1,6 @@
 import type { EntitySchema } from '@mikro-orm/core';
 import test from 'ava';
-import { entities } from '../../shared/db/entities.js';
+import { entities } from '../../shared/domains.js';
 import { type Stack, startStack } from '../helpers/stack.js';
 
 let stack: Stack;

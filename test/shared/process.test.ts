@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { createServer } from 'node:net';
 import test from 'ava';
-import { createOrm } from '../../shared/db/orm.js';
+import { createOrm } from '../../shared/domains.js';
 import { createTestDatabase, testConfig } from '../helpers/stack.js';
 
 async function freePort(): Promise<number> {

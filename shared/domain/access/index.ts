@@ -1,4 +1,9 @@
 /** The access domain (roles, permissions, data scope) as the rest of the service sees it. */
+
+import { defineDomain } from '../../kernel/manifest.js';
+import { Role as RoleEntity, RolePermission as RolePermissionEntity } from './role.entity.js';
+import { UserRole as UserRoleEntity } from './user-role.entity.js';
+
 export type { Caller } from './caller.js';
 export { assertFourEyes } from './four-eyes.js';
 export { isPermission } from './permissions.js';
@@ -22,3 +27,9 @@ export {
 } from './roles.service.js';
 export { assertScopeAll, type DataScope, inScope } from './scope.js';
 export { eventVisibleTo, visibilitiesFor } from './visibility.js';
+
+/** The domain's manifest (shared/domains.ts builds the central lists from it). */
+export const accessDomain = defineDomain({
+  name: 'access',
+  entities: [RoleEntity, RolePermissionEntity, UserRoleEntity],
+});

@@ -1,4 +1,14 @@
 /** Claims: what api/, workers/, scripts/ and other domains may use of the domain. */
+
+import { defineDomain } from '../../kernel/manifest.js';
+import {
+  CatastropheEvent as CatastropheEventEntity,
+  ClaimDocument as ClaimDocumentEntity,
+  Claim as ClaimEntity,
+  ClaimNote as ClaimNoteEntity,
+  ClaimPayment as ClaimPaymentEntity,
+} from './claim.entity.js';
+
 export {
   CATASTROPHE_EVENT_LIST,
   getCatastropheEvent,
@@ -56,3 +66,9 @@ export {
 } from './claim-records.schemas.js';
 export { toDocumentView, toHistoryEntry, toNoteView, toPaymentView } from './claim-records.view.js';
 export { fileClaim, getClaim, listClaims } from './claims.service.js';
+
+/** The domain's manifest (shared/domains.ts builds the central lists from it). */
+export const claimsDomain = defineDomain({
+  name: 'claims',
+  entities: [CatastropheEventEntity, ClaimEntity, ClaimDocumentEntity, ClaimNoteEntity, ClaimPaymentEntity],
+});

@@ -1,4 +1,8 @@
 /** Disputes: what api/, workers/, scripts/ and other domains may use of the domain. */
+
+import { defineDomain } from '../../kernel/manifest.js';
+import { Dispute as DisputeEntity } from './dispute.entity.js';
+
 export {
   DISPUTES_TAG,
   Dispute,
@@ -19,3 +23,9 @@ export {
   triageDispute,
   withdrawDispute,
 } from './disputes.service.js';
+
+/** The domain's manifest (shared/domains.ts builds the central lists from it). */
+export const disputesDomain = defineDomain({
+  name: 'disputes',
+  entities: [DisputeEntity],
+});

@@ -1,4 +1,8 @@
 /** Identifier patterns: how the numbers of policies, claims, renewals ... look, and the issuing of the next one. */
+
+import { defineDomain } from '../../kernel/manifest.js';
+import { IdPattern as IdPatternEntity } from './id-pattern.entity.js';
+
 export {
   CreateIdPatternBody,
   ID_PATTERNS_TAG,
@@ -14,3 +18,9 @@ export {
   updateIdPattern,
 } from './id-patterns.service.js';
 export { nextNumber } from './numbers.js';
+
+/** The domain's manifest (shared/domains.ts builds the central lists from it). */
+export const idPatternsDomain = defineDomain({
+  name: 'id-patterns',
+  entities: [IdPatternEntity],
+});

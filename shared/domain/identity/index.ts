@@ -1,4 +1,16 @@
 /** The identity domain (sign-in, tokens, sessions, passwords, MFA) as the rest of the service sees it. */
+
+import { defineDomain } from '../../kernel/manifest.js';
+import {
+  MfaChallenge as MfaChallengeEntity,
+  MfaRecoveryCode as MfaRecoveryCodeEntity,
+  PasswordResetRequest as PasswordResetRequestEntity,
+  PasswordResetToken as PasswordResetTokenEntity,
+  SignInDeviceFailure as SignInDeviceFailureEntity,
+  SignInFailure as SignInFailureEntity,
+} from './credential.entities.js';
+import { AuthSession as AuthSessionEntity, RotatedToken as RotatedTokenEntity } from './session.entity.js';
+
 export type { AccessClaims } from './access-token.js';
 export {
   AUTH_TAG,
@@ -22,3 +34,18 @@ export { changePassword, requestPasswordReset, resetPassword } from './password.
 export { Session, type SessionView } from './session.schemas.js';
 export { listSessions, revokeSession } from './sessions.js';
 export { completeMfaLogin, login } from './sign-in.js';
+
+/** The domain's manifest (shared/domains.ts builds the central lists from it). */
+export const identityDomain = defineDomain({
+  name: 'identity',
+  entities: [
+    MfaChallengeEntity,
+    MfaRecoveryCodeEntity,
+    PasswordResetRequestEntity,
+    PasswordResetTokenEntity,
+    SignInDeviceFailureEntity,
+    SignInFailureEntity,
+    AuthSessionEntity,
+    RotatedTokenEntity,
+  ],
+});

@@ -1,4 +1,8 @@
 /** Investment products: platform-wide, draft until activated, closed for good. */
+
+import { defineDomain } from '../../kernel/manifest.js';
+import { InvestmentProduct as InvestmentProductEntity } from './investment-product.entity.js';
+
 export {
   CreateInvestmentProductBody,
   INVESTMENT_PRODUCTS_TAG,
@@ -14,3 +18,9 @@ export {
   toInvestmentProductView,
   updateInvestmentProduct,
 } from './investment-products.service.js';
+
+/** The domain's manifest (shared/domains.ts builds the central lists from it). */
+export const investmentProductsDomain = defineDomain({
+  name: 'investment-products',
+  entities: [InvestmentProductEntity],
+});

@@ -1,4 +1,8 @@
 /** Notification templates: the versioned texts of the mails and text messages, their keys and placeholders. */
+
+import { defineDomain } from '../../kernel/manifest.js';
+import { NotificationTemplate as NotificationTemplateEntity } from './notification-template.entity.js';
+
 export {
   fillPlaceholders,
   TEMPLATE_CATALOGUE,
@@ -30,3 +34,9 @@ export {
 } from './notification-templates.service.js';
 export { templateTextProblems } from './template-checks.js';
 export { appLink, mailLinkHosts } from './template-links.js';
+
+/** The domain's manifest (shared/domains.ts builds the central lists from it). */
+export const notificationTemplatesDomain = defineDomain({
+  name: 'notification-templates',
+  entities: [NotificationTemplateEntity],
+});

@@ -1,4 +1,8 @@
 /** Operational policies: configuration records by category and key, and the settings the service reads from them. */
+
+import { defineDomain } from '../../kernel/manifest.js';
+import { OperationalPolicy as OperationalPolicyEntity } from './operational-policy.entity.js';
+
 export {
   CreateOperationalPolicyBody,
   OPERATIONAL_POLICIES_TAG,
@@ -15,3 +19,9 @@ export {
   updateOperationalPolicy,
 } from './operational-policies.service.js';
 export { operationalSetting, settingRules } from './settings.js';
+
+/** The domain's manifest (shared/domains.ts builds the central lists from it). */
+export const operationalPoliciesDomain = defineDomain({
+  name: 'operational-policies',
+  entities: [OperationalPolicyEntity],
+});

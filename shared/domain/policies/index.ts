@@ -1,4 +1,8 @@
 /** Policies: what api/, workers/, scripts/ and other domains may use of the domain. */
+
+import { defineDomain } from '../../kernel/manifest.js';
+import { Endorsement as EndorsementEntity, Policy as PolicyEntity } from './policy.entity.js';
+
 export { addDays, computedTermProblem, nextTerm } from './dates.js';
 export { CreateEndorsementInput, Endorsement, EndorsementFilters } from './endorsement.schemas.js';
 export { ENDORSEMENT_LIST, listEndorsements, toEndorsementView } from './endorsement.view.js';
@@ -29,3 +33,9 @@ export { ENDORSEMENT_WORKFLOW, POLICY_WORKFLOW } from './policy.workflow.js';
 export { cancelPolicy, reinstatePolicy } from './policy-status.js';
 export { expirePolicies } from './policy-sweeps.js';
 export { policyTimeline, TIMELINE_LIST, toTimelineEventView } from './timeline.js';
+
+/** The domain's manifest (shared/domains.ts builds the central lists from it). */
+export const policiesDomain = defineDomain({
+  name: 'policies',
+  entities: [EndorsementEntity, PolicyEntity],
+});

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import test from 'ava';
 import { buildApp } from '../../../api/app.js';
-import { createOrm } from '../../../shared/db/orm.js';
+import { createOrm } from '../../../shared/domains.js';
 import { startWorkers } from '../../../workers/main.js';
 import { client } from '../../helpers/client.js';
 import { sqlOn } from '../../helpers/db.js';

@@ -1,7 +1,8 @@
-import type { Config } from '../config/index.js';
-import { createLogger } from '../logger.js';
-import { createOrm, migrate, type Orm } from './orm.js';
-import { seedReferenceData } from './seed.js';
+import type { Config } from './config/index.js';
+import { migrate, type Orm } from './db/orm.js';
+import { seedReferenceData } from './db/seed.js';
+import { createOrm } from './domains.js';
+import { createLogger } from './logger.js';
 
 /**
  * Creates the database when it does not exist, applies pending migrations and seeds reference data;
