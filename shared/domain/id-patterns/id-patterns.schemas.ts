@@ -4,7 +4,7 @@ import { ID_ENTITIES } from './id-pattern.entity.js';
 
 export const ID_PATTERNS_TAG = tag(
   'id-patterns',
-  'Identifier patterns: how policy, claim, renewal, endorsement, quotation and dispute numbers look.',
+  'Identifier patterns: how policy, claim, renewal, endorsement, quotation and dispute numbers look. Platform-wide: changing them needs data scope all (403 otherwise).',
 );
 
 const PatternText = Type.String({

@@ -5,7 +5,7 @@ import { TEMPLATE_CHANNELS, TEMPLATE_STATUSES } from './notification-template.en
 
 export const NOTIFICATION_TEMPLATES_TAG = tag(
   'notification-templates',
-  'The texts of the mails and text messages the service sends, per key, channel and locale, versioned: drafts are edited, one version is published, archived versions are kept.',
+  'The texts of the mails and text messages the service sends, per key, channel and locale, versioned: drafts are edited, one version is published, archived versions are kept. Platform-wide: creating, changing, publishing or archiving them needs data scope all (403 otherwise).',
 );
 
 const Key = StringEnum(TEMPLATE_KEYS, {

@@ -4,7 +4,7 @@ import { POLICY_CATEGORIES } from './operational-policy.entity.js';
 
 export const OPERATIONAL_POLICIES_TAG = tag(
   'operational-policies',
-  'Operational policies: configuration records by category and key; the ones the service reads apply at once.',
+  'Operational policies: configuration records by category and key; the ones the service reads apply at once. Platform-wide: changing them needs data scope all (403 otherwise).',
 );
 
 const Description = PlainText(500, { minLength: 0 });
