@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../shared/config/index.js';
 import type { Orm } from '../shared/db/orm.js';
-import { warnWhenMailNotConfigured } from '../shared/domain/mail/delivery.js';
+import { warnWhenMailNotConfigured } from '../shared/domain/mail/index.js';
 import { createLogger } from '../shared/logger.js';
 import { onShutdown } from '../shared/process.js';
 import { buildApp } from './app.js';

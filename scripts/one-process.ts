@@ -1,6 +1,6 @@
 import { closeWebServer, startWebServer } from '../api/listen.js';
 import type { Config } from '../shared/config/index.js';
-import { warnWhenMailNotConfigured } from '../shared/domain/mail/delivery.js';
+import { warnWhenMailNotConfigured } from '../shared/domain/mail/index.js';
 import { createOrm } from '../shared/domains.js';
 import { createLogger } from '../shared/logger.js';
 import { prepareDatabase } from '../shared/prepare-database.js';

@@ -1,8 +1,8 @@
 import jwt from '@fastify/jwt';
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import type { PermissionName as Permission } from '../../shared/domain/access/index.js';
 import { type Caller, isPermission } from '../../shared/domain/access/index.js';
-import type { Permission } from '../../shared/domain/access/permissions.js';
 import { type AccessClaims, CallerResolver, type Stamps } from '../../shared/domain/identity/index.js';
 import { ForbiddenError, UnauthenticatedError } from '../../shared/kernel/errors.js';
 import { UUID_TEXT } from '../../shared/kernel/ids.js';

@@ -3,14 +3,9 @@ import { chainAuditEntries } from '../../shared/audit/chain.js';
 import { systemAct, webhookAct } from '../../shared/domain/act.js';
 import type { ServiceDeps } from '../../shared/domain/deps.js';
 import { closeDisputes, escalateOverdueDisputes } from '../../shared/domain/disputes/index.js';
-import { sendPasswordResetMail } from '../../shared/domain/mail/password-reset-mail.js';
-import { mailPasswordResetRequest } from '../../shared/domain/mail/reset-request-mail.js';
-import type { MailTransport } from '../../shared/domain/mail/transport.js';
-import {
-  cleanOutbox,
-  forgetSignInRecords,
-  purgeIdempotencyRecords,
-} from '../../shared/domain/maintenance/maintenance.js';
+import type { MailTransport } from '../../shared/domain/mail/index.js';
+import { mailPasswordResetRequest, sendPasswordResetMail } from '../../shared/domain/mail/index.js';
+import { cleanOutbox, forgetSignInRecords, purgeIdempotencyRecords } from '../../shared/domain/maintenance/index.js';
 import { expirePolicies } from '../../shared/domain/policies/index.js';
 import { expireQuotations } from '../../shared/domain/quotations/index.js';
 import { processRegistryEvent, processRegistryEvents } from '../../shared/domain/registry/index.js';

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { sql } from 'kysely';
 import { db } from '../../../shared/db/database.js';
 import { pendingMigrations } from '../../../shared/db/orm.js';
-import { mailStatus } from '../../../shared/domain/mail/delivery.js';
+import { mailStatus } from '../../../shared/domain/mail/index.js';
 import { NotReadyError } from '../../../shared/kernel/errors.js';
 import { withTimeout } from '../../../shared/redis.js';
 import { ok } from '../../http/reply.js';

@@ -6,7 +6,7 @@ import { UserRole as UserRoleEntity } from './user-role.entity.js';
 
 export type { Caller } from './caller.js';
 export { assertFourEyes } from './four-eyes.js';
-export { isPermission } from './permissions.js';
+export { isPermission, type Permission as PermissionName } from './permissions.js';
 export { ROLE_LIST } from './role.list.js';
 export {
   CreateRoleInput,
