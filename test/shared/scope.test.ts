@@ -1,14 +1,8 @@
 import test from 'ava';
 import { DummyDriver, Kysely, PostgresAdapter, PostgresIntrospector, PostgresQueryCompiler } from 'kysely';
 import type { Database } from '../../shared/db/database.js';
-import {
-  assertFilterInScope,
-  type DataScope,
-  inScope,
-  scopeFilter,
-  scopeOf,
-} from '../../shared/domain/access/scope.js';
 import { ForbiddenError } from '../../shared/kernel/errors.js';
+import { assertFilterInScope, type DataScope, inScope, scopeFilter, scopeOf } from '../../shared/kernel/scope.js';
 
 const kysely = new Kysely<Database>({
   dialect: {

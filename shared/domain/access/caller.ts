@@ -1,5 +1,5 @@
 import { ForbiddenError } from '../../kernel/errors.js';
-import type { DataScope } from './scope.js';
+import type { DataScope } from '../../kernel/scope.js';
 
 /** The signed-in user a service acts for, resolved on every request (see CallerResolver). */
 export interface Caller {

@@ -4,6 +4,7 @@ import { defineDomain } from '../../kernel/manifest.js';
 import { Role as RoleEntity, RolePermission as RolePermissionEntity } from './role.entity.js';
 import { UserRole as UserRoleEntity } from './user-role.entity.js';
 
+export { assertScopeAll, type DataScope, inScope } from '../../kernel/scope.js';
 export type { Caller } from './caller.js';
 export { assertFourEyes } from './four-eyes.js';
 export { isPermission, type Permission as PermissionName } from './permissions.js';
@@ -25,7 +26,6 @@ export {
   setRolePermissions,
   updateRole,
 } from './roles.service.js';
-export { assertScopeAll, type DataScope, inScope } from './scope.js';
 export { eventVisibleTo, visibilitiesFor } from './visibility.js';
 
 /** The domain's manifest (shared/domains.ts builds the central lists from it). */

@@ -1,5 +1,5 @@
 import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
-import type { DataScope } from './scope.js';
+import type { DataScope } from '../../kernel/scope.js';
 
 /** How widely a record is shown: `internal` to staff only, `shared` also to the agent (a claim's notes). */
 export const VISIBILITIES = ['internal', 'shared'] as const;

@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { type InferResult, sql } from 'kysely';
 import { db, iso } from '../../db/database.js';
 import type { Money } from '../../kernel/money.js';
-import type { DataScope } from '../access/scope.js';
+import type { DataScope } from '../../kernel/scope.js';
 import type { ClaimDetailView, ClaimView } from './claim.schemas.js';
 import { loadClaimRecords } from './claim-records.view.js';
 

@@ -5,7 +5,7 @@ import type { Keyset } from '../../db/keyset.js';
 import { computedInstant } from '../../kernel/calendar.js';
 import { DomainRuleError, ForbiddenError, InvalidTransitionError, NotFoundError } from '../../kernel/errors.js';
 import { UUID_TEXT, uuidv7 } from '../../kernel/ids.js';
-import { inScope } from '../access/scope.js';
+import { inScope } from '../../kernel/scope.js';
 import type { UserAct } from '../act.js';
 import { CLAIM_SCOPE_COLUMNS } from '../claims/index.js';
 import type { ServiceDeps } from '../deps.js';

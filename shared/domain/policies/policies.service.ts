@@ -7,7 +7,7 @@ import type { AuditInput, EventInput } from '../../db/unit-of-work.js';
 import { DomainRuleError, ForbiddenError, NotFoundError, ValidationError } from '../../kernel/errors.js';
 import { uuidv7 } from '../../kernel/ids.js';
 import { type Money, notPositive } from '../../kernel/money.js';
-import { assertFilterInScope, covers, type DataScope, inScope, scopeFilter } from '../access/scope.js';
+import { assertFilterInScope, covers, type DataScope, inScope, scopeFilter } from '../../kernel/scope.js';
 import type { UserAct } from '../act.js';
 import type { ServiceDeps } from '../deps.js';
 import { nextNumber } from '../id-patterns/numbers.js';

@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { InferResult } from 'kysely';
 import { db, iso } from '../../db/database.js';
 import type { Keyset } from '../../db/keyset.js';
-import type { DataScope } from '../access/scope.js';
+import type { DataScope } from '../../kernel/scope.js';
 import { eventVisibleTo } from '../access/visibility.js';
 import type { UserAct } from '../act.js';
 import type { ServiceDeps } from '../deps.js';

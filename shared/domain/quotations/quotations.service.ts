@@ -3,7 +3,7 @@ import type { Keyset } from '../../db/keyset.js';
 import { NotFoundError, ValidationError } from '../../kernel/errors.js';
 import { uuidv7 } from '../../kernel/ids.js';
 import { notPositive } from '../../kernel/money.js';
-import { assertFilterInScope, type DataScope, inScope, scopeFilter } from '../access/scope.js';
+import { assertFilterInScope, type DataScope, inScope, scopeFilter } from '../../kernel/scope.js';
 import type { UserAct } from '../act.js';
 import type { ServiceDeps } from '../deps.js';
 import { nextNumber } from '../id-patterns/numbers.js';

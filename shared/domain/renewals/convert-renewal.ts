@@ -2,7 +2,7 @@ import { LockMode, raw } from '@mikro-orm/core';
 import { db } from '../../db/database.js';
 import type { EventInput } from '../../db/unit-of-work.js';
 import { NotFoundError } from '../../kernel/errors.js';
-import { inScope } from '../access/scope.js';
+import { inScope } from '../../kernel/scope.js';
 import type { UserAct } from '../act.js';
 import type { ServiceDeps } from '../deps.js';
 import { createPolicy, loadPolicyView, POLICY_WORKFLOW, type PolicyView } from '../policies/index.js';

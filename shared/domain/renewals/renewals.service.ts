@@ -8,7 +8,7 @@ import type { Outcome } from '../../db/unit-of-work.js';
 import { DomainRuleError, NotFoundError, ValidationError } from '../../kernel/errors.js';
 import { uuidv7 } from '../../kernel/ids.js';
 import { type Money, notPositive } from '../../kernel/money.js';
-import { assertFilterInScope, type DataScope, inScope, scopeFilter } from '../access/scope.js';
+import { assertFilterInScope, type DataScope, inScope, scopeFilter } from '../../kernel/scope.js';
 import type { UserAct } from '../act.js';
 import type { ServiceDeps } from '../deps.js';
 import { nextNumber } from '../id-patterns/numbers.js';

@@ -6,7 +6,7 @@ import { preparedQuery } from '../../db/prepared.js';
 import { job } from '../../jobs/catalogue.js';
 import { ForbiddenError, NotFoundError } from '../../kernel/errors.js';
 import { uuidv7 } from '../../kernel/ids.js';
-import { assertFilterInScope, type DataScope, inScope, scopeFilter } from '../access/scope.js';
+import { assertFilterInScope, type DataScope, inScope, scopeFilter } from '../../kernel/scope.js';
 import type { UserAct } from '../act.js';
 import type { ServiceDeps } from '../deps.js';
 import { callerChanged } from '../identity/caller-changes.js';

@@ -1,5 +1,5 @@
 import { type Expression, type ExpressionBuilder, type ReferenceExpression, type SqlBool, sql } from 'kysely';
-import { ForbiddenError } from '../../kernel/errors.js';
+import { ForbiddenError } from './errors.js';
 
 /** Data scope: the records a user may see. */
 export type DataScope = { kind: 'all' } | { kind: 'insurer'; insurerId: string } | { kind: 'agent'; agentId: string };
