@@ -5,6 +5,7 @@ import type { EventInput } from '../../db/unit-of-work.js';
 import { latestToday } from '../../kernel/clock.js';
 import { DomainRuleError, NotFoundError, ValidationError } from '../../kernel/errors.js';
 import { uuidv7 } from '../../kernel/ids.js';
+import { lockVisible } from '../../kernel/lock-visible.js';
 import { notPositive } from '../../kernel/money.js';
 import { assertFilterInScope, type DataScope, inScope, scopeFilter } from '../../kernel/scope.js';
 import type { UserAct } from '../act.js';
@@ -41,15 +42,8 @@ export async function getClaim(deps: ServiceDeps, act: UserAct, input: { id: str
 }
 
 /** A claim within the caller's scope, its row locked for a change, or 404. */
-export async function lockVisibleClaim(tx: EntityManager, scope: DataScope, id: string) {
-  const claim = await tx.findOne(
-    Claim,
-    { $and: [{ id }, scopeFilter(scope, CLAIM_SCOPE_FIELDS)] },
-    { lockMode: LockMode.PESSIMISTIC_WRITE },
-  );
-  if (!claim) throw new NotFoundError('No such claim');
-  return claim;
-}
+export const lockVisibleClaim = (tx: EntityManager, scope: DataScope, id: string) =>
+  lockVisible(tx, Claim, id, scopeFilter(scope, CLAIM_SCOPE_FIELDS), 'claim');
 
 /** The events of a claim change: its own history, and its policy's timeline for what the policy shows. */
 export function claimEvents(

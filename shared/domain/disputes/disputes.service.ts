@@ -1,10 +1,11 @@
-import { LockMode, raw } from '@mikro-orm/core';
+import { raw } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { db } from '../../db/database.js';
 import type { Keyset } from '../../db/keyset.js';
 import { computedInstant } from '../../kernel/calendar.js';
 import { DomainRuleError, ForbiddenError, InvalidTransitionError, NotFoundError } from '../../kernel/errors.js';
 import { UUID_TEXT, uuidv7 } from '../../kernel/ids.js';
+import { lockVisible } from '../../kernel/lock-visible.js';
 import { inScope } from '../../kernel/scope.js';
 import type { UserAct } from '../act.js';
 import { CLAIM_SCOPE_COLUMNS } from '../claims/index.js';
@@ -51,13 +52,10 @@ export async function getDispute(deps: ServiceDeps, act: UserAct, input: { id: s
   return toDisputeView(row);
 }
 
-async function lockVisibleDispute(tx: EntityManager, act: UserAct, id: string) {
+/** A dispute its raiser (or scope all) sees, its row locked for a change, or 404. */
+function lockVisibleDispute(tx: EntityManager, act: UserAct, id: string) {
   const raiser = visibleTo(act);
-  const dispute = await tx.findOne(Dispute, raiser ? { id, raisedBy: raiser } : { id }, {
-    lockMode: LockMode.PESSIMISTIC_WRITE,
-  });
-  if (!dispute) throw new NotFoundError('No such dispute');
-  return dispute;
+  return lockVisible(tx, Dispute, id, raiser ? { raisedBy: raiser } : {}, 'dispute');
 }
 
 /** A dispute to triage or resolve: never by its raiser, whatever they hold (complaints are handled by someone else). */

@@ -1,4 +1,3 @@
-import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { db } from '../../db/database.js';
 import type { Keyset } from '../../db/keyset.js';
@@ -6,6 +5,7 @@ import { preparedQuery } from '../../db/prepared.js';
 import type { AuditInput, EventInput } from '../../db/unit-of-work.js';
 import { DomainRuleError, ForbiddenError, NotFoundError, ValidationError } from '../../kernel/errors.js';
 import { uuidv7 } from '../../kernel/ids.js';
+import { lockVisible } from '../../kernel/lock-visible.js';
 import { type Money, notPositive } from '../../kernel/money.js';
 import { assertFilterInScope, covers, type DataScope, inScope, scopeFilter } from '../../kernel/scope.js';
 import type { UserAct } from '../act.js';
@@ -48,15 +48,8 @@ export async function getPolicy(deps: ServiceDeps, act: UserAct, input: { id: st
 }
 
 /** A policy within the caller's scope, its row locked for a change, or 404. */
-export async function lockVisiblePolicy(tx: EntityManager, scope: DataScope, id: string) {
-  const policy = await tx.findOne(
-    Policy,
-    { $and: [{ id }, scopeFilter(scope, POLICY_SCOPE_FIELDS)] },
-    { lockMode: LockMode.PESSIMISTIC_WRITE },
-  );
-  if (!policy) throw new NotFoundError('No such policy');
-  return policy;
-}
+export const lockVisiblePolicy = (tx: EntityManager, scope: DataScope, id: string) =>
+  lockVisible(tx, Policy, id, scopeFilter(scope, POLICY_SCOPE_FIELDS), 'policy');
 
 /**
  * The agent and insurer a new policy (or quotation) belongs to, within the caller's scope: an agent

@@ -1,4 +1,4 @@
-import { LockMode, raw } from '@mikro-orm/core';
+import { raw } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { sql } from 'kysely';
 import { db } from '../../db/database.js';
@@ -7,6 +7,7 @@ import type { Keyset } from '../../db/keyset.js';
 import type { Outcome } from '../../db/unit-of-work.js';
 import { DomainRuleError, NotFoundError, ValidationError } from '../../kernel/errors.js';
 import { uuidv7 } from '../../kernel/ids.js';
+import { lockVisible } from '../../kernel/lock-visible.js';
 import { type Money, notPositive } from '../../kernel/money.js';
 import { assertFilterInScope, type DataScope, inScope, scopeFilter } from '../../kernel/scope.js';
 import type { UserAct } from '../act.js';
@@ -41,15 +42,9 @@ export async function getRenewal(deps: ServiceDeps, act: UserAct, input: { id: s
   return toRenewalView(row);
 }
 
-export async function lockVisibleRenewal(tx: EntityManager, scope: DataScope, id: string) {
-  const renewal = await tx.findOne(
-    Renewal,
-    { $and: [{ id }, scopeFilter(scope, RENEWAL_SCOPE_FIELDS)] },
-    { lockMode: LockMode.PESSIMISTIC_WRITE },
-  );
-  if (!renewal) throw new NotFoundError('No such renewal');
-  return renewal;
-}
+/** A renewal within the caller's scope, its row locked for a change, or 404. */
+export const lockVisibleRenewal = (tx: EntityManager, scope: DataScope, id: string) =>
+  lockVisible(tx, Renewal, id, scopeFilter(scope, RENEWAL_SCOPE_FIELDS), 'renewal');
 
 export const onPolicy = (policyId: string) => ({ type: 'policy' as const, id: policyId });
 

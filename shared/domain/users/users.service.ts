@@ -1,4 +1,3 @@
-import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { flushOrConflict } from '../../db/flush.js';
 import type { Keyset } from '../../db/keyset.js';
@@ -6,6 +5,7 @@ import { preparedQuery } from '../../db/prepared.js';
 import { job } from '../../jobs/catalogue.js';
 import { ForbiddenError, NotFoundError } from '../../kernel/errors.js';
 import { uuidv7 } from '../../kernel/ids.js';
+import { lockVisible } from '../../kernel/lock-visible.js';
 import { assertFilterInScope, type DataScope, inScope, scopeFilter } from '../../kernel/scope.js';
 import type { UserAct } from '../act.js';
 import type { ServiceDeps } from '../deps.js';
@@ -48,16 +48,8 @@ export async function getUser(deps: ServiceDeps, act: UserAct, input: { id: stri
 }
 
 /** A user within the caller's scope, its row locked for a change, or 404. */
-export async function lockVisibleUser(tx: EntityManager, scope: DataScope, id: string) {
-  // Both conditions hold: for an agent the scope names the id field too, so the two must not be merged into one object.
-  const user = await tx.findOne(
-    User,
-    { $and: [{ id }, scopeFilter(scope, USER_SCOPE_FIELDS)] },
-    { lockMode: LockMode.PESSIMISTIC_WRITE },
-  );
-  if (!user) throw new NotFoundError('No such user');
-  return user;
-}
+export const lockVisibleUser = (tx: EntityManager, scope: DataScope, id: string) =>
+  lockVisible(tx, User, id, scopeFilter(scope, USER_SCOPE_FIELDS), 'user');
 
 /** Creates a pending user, with an initial password or, without one, a set-password mail. */
 export async function createUser(deps: ServiceDeps, act: UserAct, input: CreateUserInput): Promise<UserView> {

@@ -1,0 +1,24 @@
+import { type EntityName, type FilterQuery, LockMode } from '@mikro-orm/core';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { NotFoundError } from './errors.js';
+
+/**
+ * The one way a change loads its record: by id and within what the caller may see (`within`: the data
+ * scope's filter, `scopeFilter(scope, fields)`, or a rule of the record's own such as a dispute's raiser),
+ * its row locked FOR UPDATE until the transaction ends. Out of sight is 404 `No such <what>`, exactly as
+ * for a record that does not exist. The two conditions stay apart: for an agent the scope may name the
+ * id field too.
+ */
+export async function lockVisible<T extends object>(
+  tx: EntityManager,
+  entity: EntityName<T>,
+  id: string,
+  within: FilterQuery<T>,
+  what: string,
+): Promise<T> {
+  const found = await tx.findOne(entity, { $and: [{ id }, within] } as never, {
+    lockMode: LockMode.PESSIMISTIC_WRITE,
+  });
+  if (!found) throw new NotFoundError(`No such ${what}`);
+  return found as T;
+}
