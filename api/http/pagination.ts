@@ -1,8 +1,8 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { Type } from 'typebox';
 import type { Keyset, SortKey } from '../../shared/db/keyset.js';
-import type { Page } from '../../shared/domain/list.js';
 import { ValidationError } from '../../shared/kernel/errors.js';
+import type { Page } from '../../shared/kernel/list.js';
 import { metaOf } from './correlation.js';
 
 /** The request a page answers: its ids go into the page's meta. */

@@ -1,4 +1,4 @@
-import { defineList } from '../list.js';
+import { defineList } from '../../kernel/list.js';
 import { roleViews } from './role.view.js';
 
 /** GET /roles: by name by default; roles are platform-wide, so every caller sees all of them. */

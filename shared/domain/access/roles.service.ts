@@ -12,10 +12,10 @@ import {
   ValidationError,
 } from '../../kernel/errors.js';
 import { uuidv7 } from '../../kernel/ids.js';
+import { listPage, type Page } from '../../kernel/list.js';
 import type { UserAct } from '../act.js';
 import type { ServiceDeps } from '../deps.js';
 import { callerChanged } from '../identity/caller-changes.js';
-import { listPage, type Page } from '../list.js';
 import { assertHoldsAll, type Caller } from './caller.js';
 import { isPermission, PERMISSIONS } from './permissions.js';
 import { Role, RolePermission } from './role.entity.js';

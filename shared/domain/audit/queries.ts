@@ -1,10 +1,10 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { db, iso } from '../../db/database.js';
 import type { Keyset } from '../../db/keyset.js';
+import { defineList, listPage, type Page } from '../../kernel/list.js';
 import { type DataScope, inScope } from '../access/index.js';
 import type { UserAct } from '../act.js';
 import type { ServiceDeps } from '../deps.js';
-import { defineList, listPage, type Page } from '../list.js';
 import type { AuditEntryView, AuditFilters } from './audit.schemas.js';
 
 const COLUMNS = [

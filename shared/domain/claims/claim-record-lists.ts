@@ -1,10 +1,10 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Keyset } from '../../db/keyset.js';
 import { NotFoundError } from '../../kernel/errors.js';
+import { defineList, listPage } from '../../kernel/list.js';
 import { type DataScope, eventVisibleTo, inScope, visibilitiesFor } from '../access/index.js';
 import type { UserAct } from '../act.js';
 import type { ServiceDeps } from '../deps.js';
-import { defineList, listPage } from '../list.js';
 import { CLAIM_SCOPE_COLUMNS } from './claim.list.js';
 import { claimViews } from './claim.view.js';
 import { documentRows, historyRows, noteRows, paymentRows } from './claim-records.view.js';

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { defineList } from '../list.js';
+import { defineList } from '../../kernel/list.js';
 import type { ClaimStatus } from './claim.entity.js';
 import { claimViews } from './claim.view.js';
 

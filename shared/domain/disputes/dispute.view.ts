@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { type InferResult, sql } from 'kysely';
 import { db, iso, isoOrNull } from '../../db/database.js';
-import { defineList } from '../list.js';
+import { defineList } from '../../kernel/list.js';
 import type { DisputeStatus, DisputeSubject } from './dispute.entity.js';
 import type { DisputeView } from './dispute.schemas.js';
 

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { defineList } from '../list.js';
+import { defineList } from '../../kernel/list.js';
 import type { PolicyStatus } from './policy.entity.js';
 import { policyViews } from './policy.view.js';
 

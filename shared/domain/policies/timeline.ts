@@ -2,11 +2,11 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { InferResult } from 'kysely';
 import { db, iso } from '../../db/database.js';
 import type { Keyset } from '../../db/keyset.js';
+import { defineList, listPage, type Page } from '../../kernel/list.js';
 import type { DataScope } from '../../kernel/scope.js';
 import { eventVisibleTo } from '../access/visibility.js';
 import type { UserAct } from '../act.js';
 import type { ServiceDeps } from '../deps.js';
-import { defineList, listPage, type Page } from '../list.js';
 import { getPolicy } from './policies.service.js';
 import type { TimelineEventView } from './policy.schemas.js';
 

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { defineList } from '../list.js';
+import { defineList } from '../../kernel/list.js';
 import type { QuotationStatus } from './quotation.entity.js';
 import { quotationViews } from './quotation.view.js';
 

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { defineList } from '../list.js';
+import { defineList } from '../../kernel/list.js';
 import type { RenewalStatus } from './renewal.entity.js';
 import { renewalViews } from './renewal.view.js';
 

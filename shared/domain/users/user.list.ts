@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { defineList } from '../list.js';
+import { defineList } from '../../kernel/list.js';
 import type { UserStatus } from './user.entity.js';
 import { effectiveStatus, userViews } from './user.view.js';
 

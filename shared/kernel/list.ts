@@ -10,7 +10,7 @@ import {
 } from 'kysely';
 import { db } from '../db/database.js';
 import { type Keyset, keysetPage } from '../db/keyset.js';
-import { type DataScope, inScope, type ScopeColumns } from '../kernel/scope.js';
+import { type DataScope, inScope, type ScopeColumns } from './scope.js';
 
 /**
  * A resource's list, declared in a few lines: its rows as views, the sort whitelist and what each
