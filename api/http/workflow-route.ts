@@ -1,11 +1,13 @@
-import { stepPermissions, stepSummary, type Workflow } from '../../shared/domain/workflow.js';
+import type { PermissionName } from '../../shared/domain/access/index.js';
+import { stepPermissions, stepSummary, type Workflow } from '../../shared/kernel/workflow.js';
 
 /**
  * A route taking one action of a workflow: its permission and its OpenAPI summary ("pending,
  * suspended, locked to active") come from the workflow table, like the service's transition check.
  */
 export function actionRoute<S extends string, A extends string, Schema extends object>(
-  workflow: Workflow<S, A>,
+  // A permission not in the catalogue fails to compile here, where the route requires it.
+  workflow: Workflow<S, A, PermissionName | 'self' | 'system'>,
   action: A,
   schema: Schema,
 ) {

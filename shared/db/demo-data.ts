@@ -16,9 +16,9 @@ import { convertRenewal } from '../domain/renewals/convert-renewal.js';
 import { generateRenewalForTerm, lapseRenewals, walkDueRenewals } from '../domain/renewals/renewal-sweeps.js';
 import { acceptRenewal, declineRenewal, generateRenewal, offerRenewal } from '../domain/renewals/renewals.service.js';
 import { User } from '../domain/users/user.entity.js';
-import { transition } from '../domain/workflow.js';
 import { today as todayOf } from '../kernel/clock.js';
 import { uuidv7 } from '../kernel/ids.js';
+import { transition } from '../kernel/workflow.js';
 import { db } from './database.js';
 
 /** The password of every demo account (printed by `npm run db:seed`; never use it outside a demo). */

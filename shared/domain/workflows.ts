@@ -1,3 +1,4 @@
+import { stepSummary } from '../kernel/workflow.js';
 import { CLAIM_WORKFLOW } from './claims/claim.workflow.js';
 import { DISPUTE_WORKFLOW } from './disputes/dispute.workflow.js';
 import { MFA_WORKFLOW } from './identity/mfa.workflow.js';
@@ -7,7 +8,6 @@ import { ENDORSEMENT_WORKFLOW, POLICY_WORKFLOW } from './policies/policy.workflo
 import { QUOTATION_WORKFLOW } from './quotations/quotation.workflow.js';
 import { RENEWAL_WORKFLOW } from './renewals/renewal.workflow.js';
 import { USER_WORKFLOW } from './users/user.workflow.js';
-import { stepSummary } from './workflow.js';
 
 /** Every workflow of the service, in the order docs/workflows.md lists them. */
 export const WORKFLOWS = [

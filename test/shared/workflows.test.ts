@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import test from 'ava';
 import { USER_WORKFLOW } from '../../shared/domain/users/user.workflow.js';
-import { stepPermissions, stepSummary, transition } from '../../shared/domain/workflow.js';
 import { renderWorkflowDocs } from '../../shared/domain/workflows.js';
 import { InvalidTransitionError } from '../../shared/kernel/errors.js';
+import { stepPermissions, stepSummary, transition } from '../../shared/kernel/workflow.js';
 
 test('a move the table allows leads to its state; any other answers INVALID_TRANSITION with from, action and allowedFrom', (t) => {
   t.is(transition(USER_WORKFLOW, 'suspend', 'active'), 'suspended');

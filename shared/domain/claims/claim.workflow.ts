@@ -1,4 +1,4 @@
-import { defineWorkflow } from '../workflow.js';
+import { defineWorkflow } from '../../kernel/workflow.js';
 import { CLAIM_STATUSES, type ClaimStatus } from './claim.entity.js';
 
 const WORKING: ClaimStatus[] = ['under_review', 'investigation'];

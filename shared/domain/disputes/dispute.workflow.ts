@@ -1,4 +1,4 @@
-import { defineWorkflow } from '../workflow.js';
+import { defineWorkflow } from '../../kernel/workflow.js';
 import { DISPUTE_STATUSES } from './dispute.entity.js';
 
 /** A dispute's status: triaged, resolved to an outcome or withdrawn by people; escalated and closed by the sweeps. */

@@ -8,11 +8,11 @@ import { UUID_TEXT, uuidv7 } from '../../kernel/ids.js';
 import { listPage, type Page } from '../../kernel/list.js';
 import { lockVisible } from '../../kernel/lock-visible.js';
 import { inScope } from '../../kernel/scope.js';
+import { transition } from '../../kernel/workflow.js';
 import type { UserAct } from '../act.js';
 import { CLAIM_SCOPE_COLUMNS } from '../claims/index.js';
 import type { ServiceDeps } from '../deps.js';
 import { nextNumber } from '../id-patterns/numbers.js';
-import { transition } from '../workflow.js';
 import { Dispute } from './dispute.entity.js';
 import type {
   DisputeFilters,

@@ -1,4 +1,4 @@
-import { defineWorkflow } from '../workflow.js';
+import { defineWorkflow } from '../../kernel/workflow.js';
 
 export const MFA_STATES = ['disabled', 'pending', 'enabled'] as const;
 export type MfaState = (typeof MFA_STATES)[number];

@@ -1,4 +1,4 @@
-import { defineWorkflow } from '../workflow.js';
+import { defineWorkflow } from '../../kernel/workflow.js';
 import { PRODUCT_STATUSES } from './investment-product.entity.js';
 
 /**

@@ -1,4 +1,4 @@
-import { defineWorkflow } from '../workflow.js';
+import { defineWorkflow } from '../../kernel/workflow.js';
 import { TEMPLATE_STATUSES } from './notification-template.entity.js';
 
 /**

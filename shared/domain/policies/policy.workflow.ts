@@ -1,4 +1,4 @@
-import { defineWorkflow } from '../workflow.js';
+import { defineWorkflow } from '../../kernel/workflow.js';
 import { ENDORSEMENT_STATUSES, POLICY_STATUSES, type PolicyStatus } from './policy.entity.js';
 
 const unchanged = (from: PolicyStatus) => from;

@@ -1,4 +1,4 @@
-import { defineWorkflow } from '../workflow.js';
+import { defineWorkflow } from '../../kernel/workflow.js';
 import { QUOTATION_STATUSES } from './quotation.entity.js';
 
 /**

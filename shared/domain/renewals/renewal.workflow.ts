@@ -1,4 +1,4 @@
-import { defineWorkflow } from '../workflow.js';
+import { defineWorkflow } from '../../kernel/workflow.js';
 import { RENEWAL_STATUSES } from './renewal.entity.js';
 
 /** A renewal's status: offered, accepted or declined by people, converted into the next policy, lapsed by the sweep. */

@@ -1,10 +1,10 @@
 import { ForbiddenError } from '../../kernel/errors.js';
+import { transition } from '../../kernel/workflow.js';
 import type { UserAct } from '../act.js';
 import type { ServiceDeps } from '../deps.js';
 import { callerChanged } from '../identity/caller-changes.js';
 import { forgetFailures } from '../identity/lockout.js';
 import { revokeSessions } from '../identity/sessions.js';
-import { transition } from '../workflow.js';
 import type { UserView } from './user.schemas.js';
 import { loadUserView } from './user.view.js';
 import { effectiveStatusOf, USER_WORKFLOW, type UserAction } from './user.workflow.js';

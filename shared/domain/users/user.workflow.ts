@@ -1,4 +1,4 @@
-import { defineWorkflow } from '../workflow.js';
+import { defineWorkflow } from '../../kernel/workflow.js';
 import { USER_STATUSES, type UserStatus } from './user.entity.js';
 
 /** A user's status: the administrators' actions, and the system moves of a lock (failed sign-ins lock an email or a device, never the account). */
