@@ -1,5 +1,6 @@
 import { loadConfig } from '../shared/config/index.js';
-import { DEMO_PASSWORD, seedDemoData } from '../shared/db/demo-data.js';
+import { DEMO_PASSWORD } from '../shared/db/demo-accounts.js';
+import { seedDemoData } from '../shared/db/demo-data.js';
 import { createServiceDeps } from '../shared/domain/deps.js';
 import { createOrm } from '../shared/domains.js';
 import { createLogger } from '../shared/logger.js';

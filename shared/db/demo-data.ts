@@ -1,10 +1,5 @@
-import { PERMISSION_NAMES } from '../domain/access/permissions.js';
-import { Role } from '../domain/access/role.entity.js';
-import { SYSTEM_ROLES } from '../domain/access/system-roles.js';
-import { UserRole } from '../domain/access/user-role.entity.js';
-import { type Act, systemAct, type UserAct } from '../domain/act.js';
+import { type Act, systemAct } from '../domain/act.js';
 import type { ServiceDeps } from '../domain/deps.js';
-import { hashPassword } from '../domain/identity/passwords.js';
 import { addDays } from '../domain/policies/dates.js';
 import { approveEndorsement, createEndorsement } from '../domain/policies/endorsements.js';
 import { issuePolicy } from '../domain/policies/policies.service.js';
@@ -15,17 +10,10 @@ import { expirePolicies } from '../domain/policies/policy-sweeps.js';
 import { convertRenewal } from '../domain/renewals/convert-renewal.js';
 import { generateRenewalForTerm, lapseRenewals, walkDueRenewals } from '../domain/renewals/renewal-sweeps.js';
 import { acceptRenewal, declineRenewal, generateRenewal, offerRenewal } from '../domain/renewals/renewals.service.js';
-import { User } from '../domain/users/user.entity.js';
 import { today as todayOf } from '../kernel/clock.js';
-import { uuidv7 } from '../kernel/ids.js';
 import { transition } from '../kernel/workflow.js';
 import { db } from './database.js';
-
-/** The password of every demo account (printed by `npm run db:seed`; never use it outside a demo). */
-export const DEMO_PASSWORD = 'demo-password-2026';
-export const DEMO_ADMIN_EMAIL = 'admin@demo.example';
-
-export const DEMO_INSURERS = ['savanna-mutual', 'coastline-assurance'] as const;
+import { actAs, DEMO_ADMIN_EMAIL, DEMO_INSURERS, demoAccounts, FIRST, LAST } from './demo-accounts.js';
 
 /** Deterministic pseudo-random numbers (mulberry32), so every demo install looks the same. */
 function random(seed: number) {
@@ -43,21 +31,6 @@ function random(seed: number) {
   };
 }
 
-const FIRST = [
-  'Wanjiru',
-  'Otieno',
-  'Achieng',
-  'Kamau',
-  'Njeri',
-  'Mwangi',
-  'Akinyi',
-  'Kiprono',
-  'Zawadi',
-  'Baraka',
-  'Amina',
-  'Juma',
-];
-const LAST = ['Kamau', 'Odhiambo', 'Wambui', 'Mutua', 'Chebet', 'Kariuki', 'Onyango', 'Mwende', 'Hassan', 'Njoroge'];
 const PRODUCTS = [
   { code: 'MOTOR-COMP', sum: [80_000_000, 400_000_000], rate: 0.04 },
   { code: 'HOME-CONTENTS', sum: [5_000_000, 60_000_000], rate: 0.012 },
@@ -74,67 +47,6 @@ export interface DemoSummary {
 }
 
 /** A system role's id by name. */
-const roleId = (name: string) => SYSTEM_ROLES.find((r) => r.name === name)!.id;
-
-/** Active demo accounts with the demo password and their system role. */
-async function demoAccounts(deps: ServiceDeps) {
-  const hash = await hashPassword(DEMO_PASSWORD);
-  const people = [
-    { email: DEMO_ADMIN_EMAIL, name: 'Demo Administrator', role: 'admin', insurerId: null },
-    { email: 'underwriter@demo.example', name: 'Grace Underwriter', role: 'underwriter', insurerId: null },
-    { email: 'claims@demo.example', name: 'Peter Claims', role: 'claims_handler', insurerId: null },
-    { email: 'compliance@demo.example', name: 'Faith Compliance', role: 'compliance_officer', insurerId: null },
-    ...DEMO_INSURERS.map((insurerId, i) => ({
-      email: `staff@${insurerId}.example`,
-      name: `${['Ruth', 'Daniel'][i]} of ${insurerId}`,
-      role: 'insurer_staff',
-      insurerId,
-    })),
-    ...[1, 2, 3, 4].map((n) => ({
-      email: `agent${n}@demo.example`,
-      name: `${FIRST[n]} ${LAST[n]} (agent)`,
-      role: 'agent',
-      insurerId: null,
-    })),
-  ];
-  return deps.uow.run(systemAct('demo-seed'), async (em) => {
-    const ids = people.map((p) => {
-      const user = em.create(User, {
-        id: uuidv7(),
-        email: p.email,
-        name: p.name,
-        status: 'active',
-        insurerId: p.insurerId,
-        passwordHash: hash,
-        passwordChangedAt: new Date(),
-      });
-      em.create(UserRole, { user, role: em.getReference(Role, roleId(p.role)) });
-      return { ...p, id: user.id };
-    });
-    return {
-      result: ids,
-      audit: ids.map((u) => ({
-        action: 'user.create',
-        subjectType: 'user',
-        subjectId: u.id,
-        summary: { demo: true, role: u.role },
-      })),
-    };
-  });
-}
-
-/** Acting as a demo user with every permission and scope all, as the seed's own request. */
-const actAs = (userId: string, requestId: string): UserAct => ({
-  actor: userId,
-  requestId,
-  caller: {
-    userId,
-    familyId: 'demo-seed',
-    insurerId: null,
-    permissions: new Set(PERMISSION_NAMES),
-    scope: { kind: 'all' },
-  },
-});
 
 /**
  * A believable data set to explore the API and Bull Board with: two insurers, their staff, agents,

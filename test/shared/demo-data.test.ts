@@ -1,5 +1,6 @@
 import test from 'ava';
-import { DEMO_ADMIN_EMAIL, DEMO_PASSWORD, seedDemoData } from '../../shared/db/demo-data.js';
+import { DEMO_ADMIN_EMAIL, DEMO_PASSWORD } from '../../shared/db/demo-accounts.js';
+import { seedDemoData } from '../../shared/db/demo-data.js';
 import { client } from '../helpers/client.js';
 import { expectData } from '../helpers/expect.js';
 import { given } from '../helpers/given.js';
