@@ -1,13 +1,11 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Keyset } from '../../db/keyset.js';
-import { NotFoundError } from '../../kernel/errors.js';
 import { defineList, listPage } from '../../kernel/list.js';
-import { type DataScope, eventVisibleTo, inScope, visibilitiesFor } from '../access/index.js';
+import type { DataScope } from '../../kernel/scope.js';
+import { eventVisibleTo, visibilitiesFor } from '../access/index.js';
 import type { UserAct } from '../act.js';
 import type { ServiceDeps } from '../deps.js';
-import { CLAIM_SCOPE_COLUMNS } from './claim.list.js';
-import { claimViews } from './claim.view.js';
 import { documentRows, historyRows, noteRows, paymentRows } from './claim-records.view.js';
+import { assertClaimVisible } from './claims.service.js';
 
 /**
  * A claim's payments, notes, documents and history, each a paged list, oldest first (GET /claims/{id}
@@ -56,23 +54,13 @@ export const CLAIM_HISTORY_LIST = defineList({
   } as const,
 });
 
-/** 404 unless the claim exists in the caller's scope, exactly as for a missing one. */
-async function assertVisible(em: EntityManager, scope: DataScope, id: string): Promise<void> {
-  const visible = await claimViews(em)
-    .where('c.id', '=', id)
-    .where((eb) => inScope(eb, scope, CLAIM_SCOPE_COLUMNS))
-    .select('c.id')
-    .executeTakeFirst();
-  if (!visible) throw new NotFoundError('No such claim');
-}
-
 interface RecordsInput<F extends string> {
   id: string;
   page: Keyset<F>;
 }
 
 export async function listClaimPayments(deps: ServiceDeps, act: UserAct, input: RecordsInput<'createdAt'>) {
-  await assertVisible(deps.orm.em, act.caller.scope, input.id);
+  await assertClaimVisible(deps.orm.em, act.caller.scope, input.id);
   return listPage(CLAIM_PAYMENT_LIST, deps.orm.em, act.caller.scope, {
     filters: { claimId: input.id },
     page: input.page,
@@ -81,7 +69,7 @@ export async function listClaimPayments(deps: ServiceDeps, act: UserAct, input: 
 
 /** An agent's list holds the shared notes only, as the claim shows them. */
 export async function listClaimNotes(deps: ServiceDeps, act: UserAct, input: RecordsInput<'createdAt'>) {
-  await assertVisible(deps.orm.em, act.caller.scope, input.id);
+  await assertClaimVisible(deps.orm.em, act.caller.scope, input.id);
   return listPage(CLAIM_NOTE_LIST, deps.orm.em, act.caller.scope, {
     filters: { claimId: input.id, visibleTo: act.caller.scope },
     page: input.page,
@@ -89,7 +77,7 @@ export async function listClaimNotes(deps: ServiceDeps, act: UserAct, input: Rec
 }
 
 export async function listClaimDocuments(deps: ServiceDeps, act: UserAct, input: RecordsInput<'createdAt'>) {
-  await assertVisible(deps.orm.em, act.caller.scope, input.id);
+  await assertClaimVisible(deps.orm.em, act.caller.scope, input.id);
   return listPage(CLAIM_DOCUMENT_LIST, deps.orm.em, act.caller.scope, {
     filters: { claimId: input.id },
     page: input.page,
@@ -98,7 +86,7 @@ export async function listClaimDocuments(deps: ServiceDeps, act: UserAct, input:
 
 /** An agent's history holds no event of an internal note, as the claim shows it. */
 export async function listClaimHistory(deps: ServiceDeps, act: UserAct, input: RecordsInput<'occurredAt'>) {
-  await assertVisible(deps.orm.em, act.caller.scope, input.id);
+  await assertClaimVisible(deps.orm.em, act.caller.scope, input.id);
   return listPage(CLAIM_HISTORY_LIST, deps.orm.em, act.caller.scope, {
     filters: { claimId: input.id, visibleTo: act.caller.scope },
     page: input.page,

@@ -32,13 +32,18 @@ export async function listClaims(
 
 /** A claim outside the caller's scope is 404, exactly like a missing one. */
 export async function getClaim(deps: ServiceDeps, act: UserAct, input: { id: string }): Promise<ClaimDetailView> {
-  const visible = await claimViews(deps.orm.em)
-    .where('c.id', '=', input.id)
-    .where((eb) => inScope(eb, act.caller.scope, CLAIM_SCOPE_COLUMNS))
+  await assertClaimVisible(deps.orm.em, act.caller.scope, input.id);
+  return (await loadClaimDetail(deps.orm.em, input.id, act.caller.scope))!;
+}
+
+/** 404 unless the claim exists in the caller's scope, exactly as for a missing one (no lock: for reads). */
+export async function assertClaimVisible(em: EntityManager, scope: DataScope, id: string): Promise<void> {
+  const visible = await claimViews(em)
+    .where('c.id', '=', id)
+    .where((eb) => inScope(eb, scope, CLAIM_SCOPE_COLUMNS))
     .select('c.id')
     .executeTakeFirst();
   if (!visible) throw new NotFoundError('No such claim');
-  return (await loadClaimDetail(deps.orm.em, input.id, act.caller.scope))!;
 }
 
 /** A claim within the caller's scope, its row locked for a change, or 404. */
