@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { chainAuditEntries } from '../shared/audit/chain.js';
+import { chainAuditEntries } from '../shared/domain/audit/chain.js';
 import { verifyAuditChain } from '../shared/domain/audit/verify.js';
 import { uuidv7 } from '../shared/kernel/ids.js';
 import { ratioLine, withBenchDatabase } from './harness.js';

@@ -5,7 +5,7 @@ import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { signWebhook } from '../shared/domain/registry/signature.js';
 import { uuidv7 } from '../shared/kernel/ids.js';
-import { DEFAULT_JOB_OPTIONS } from '../shared/queues/queue-set.js';
+import { DEFAULT_JOB_OPTIONS } from '../shared/kernel/queue-set.js';
 import { ratioLine, waitUntilUp, withBenchDatabase } from './harness.js';
 
 const CONNECTIONS = 32;

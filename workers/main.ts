@@ -7,10 +7,10 @@ import { createMailTransport, warnWhenMailNotConfigured } from '../shared/domain
 import { createOrm } from '../shared/domains.js';
 import { CATALOGUE, type JobQueue } from '../shared/jobs/catalogue.js';
 import type { Clock } from '../shared/kernel/clock.js';
+import { OutboxRelay } from '../shared/kernel/outbox-relay.js';
+import { QueueSet } from '../shared/kernel/queue-set.js';
 import { createLogger, type Logger } from '../shared/logger.js';
 import { onShutdown } from '../shared/process.js';
-import { OutboxRelay } from '../shared/queues/outbox-relay.js';
-import { QueueSet } from '../shared/queues/queue-set.js';
 import { createRedis, settled } from '../shared/redis.js';
 import type { WorkerDeps } from './processors/index.js';
 import { causeOf, runJob } from './processors/run-job.js';

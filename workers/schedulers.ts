@@ -1,6 +1,6 @@
 import type { Config } from '../shared/config/index.js';
 import { checkJob, type JobKey, type JobPayload, job } from '../shared/jobs/catalogue.js';
-import type { QueueSet } from '../shared/queues/queue-set.js';
+import type { QueueSet } from '../shared/kernel/queue-set.js';
 
 /** A recurring job: an interval in ms or a cron pattern (UTC). */
 export type Schedule = {

@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { ANONYMOUS_ACTOR } from '../../shared/db/unit-of-work.js';
-import type { Act, UserAct } from '../../shared/domain/act.js';
+import type { Act, UserAct } from '../../shared/kernel/act.js';
+import { ANONYMOUS_ACTOR } from '../../shared/kernel/unit-of-work.js';
 import type { IdempotencyCompletion, RenderedResponse } from '../plugins/idempotency.js';
 import { callerOf } from './caller.js';
 import { correlationIdOf, metaOf } from './correlation.js';

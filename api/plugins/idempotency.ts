@@ -3,10 +3,10 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { sql } from 'kysely';
 import { db } from '../../shared/db/database.js';
-import type { AnswerRecord } from '../../shared/db/unit-of-work.js';
 import { IdempotencyRecord } from '../../shared/db/write-path.entities.js';
 import { canonicalJson } from '../../shared/kernel/canonical-json.js';
 import { IdempotencyConflictError, ValidationError } from '../../shared/kernel/errors.js';
+import type { AnswerRecord } from '../../shared/kernel/unit-of-work.js';
 import { metaOf } from '../http/correlation.js';
 
 /** 1..255 printable ASCII characters. */

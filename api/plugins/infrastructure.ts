@@ -5,8 +5,8 @@ import type { Orm } from '../../shared/db/orm.js';
 import { createServiceDeps, type ServiceDeps } from '../../shared/domain/deps.js';
 import { createOrm } from '../../shared/domains.js';
 import type { Clock } from '../../shared/kernel/clock.js';
+import { QueueSet } from '../../shared/kernel/queue-set.js';
 import type { Logger } from '../../shared/logger.js';
-import { QueueSet } from '../../shared/queues/queue-set.js';
 import { createRedis, settled, withTimeout } from '../../shared/redis.js';
 
 declare module 'fastify' {

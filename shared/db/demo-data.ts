@@ -1,4 +1,3 @@
-import { type Act, systemAct } from '../domain/act.js';
 import type { ServiceDeps } from '../domain/deps.js';
 import { addDays } from '../domain/policies/dates.js';
 import { approveEndorsement, createEndorsement } from '../domain/policies/endorsements.js';
@@ -10,6 +9,7 @@ import { expirePolicies } from '../domain/policies/policy-sweeps.js';
 import { convertRenewal } from '../domain/renewals/convert-renewal.js';
 import { generateRenewalForTerm, lapseRenewals, walkDueRenewals } from '../domain/renewals/renewal-sweeps.js';
 import { acceptRenewal, declineRenewal, generateRenewal, offerRenewal } from '../domain/renewals/renewals.service.js';
+import { type Act, systemAct } from '../kernel/act.js';
 import { today as todayOf } from '../kernel/clock.js';
 import { transition } from '../kernel/workflow.js';
 import { db } from './database.js';

@@ -6,9 +6,9 @@ import { UserRole } from '../domain/access/user-role.entity.js';
 import { hashPassword } from '../domain/identity/passwords.js';
 import { User } from '../domain/users/user.entity.js';
 import { uuidv7 } from '../kernel/ids.js';
+import { SYSTEM_ACTOR, UnitOfWork } from '../kernel/unit-of-work.js';
 import { db } from './database.js';
 import type { Orm } from './orm.js';
-import { SYSTEM_ACTOR, UnitOfWork } from './unit-of-work.js';
 
 const SEED_LOCK = 7_262_002;
 

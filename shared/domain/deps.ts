@@ -1,9 +1,9 @@
 import type { Redis } from 'ioredis';
 import type { Config } from '../config/index.js';
 import type { EntityManager, Orm } from '../db/orm.js';
-import { UnitOfWork } from '../db/unit-of-work.js';
 import { checkJob } from '../jobs/catalogue.js';
 import { type Clock, systemClock } from '../kernel/clock.js';
+import { UnitOfWork } from '../kernel/unit-of-work.js';
 import type { Logger } from '../logger.js';
 import { AccessTokenSigner } from './identity/access-token.js';
 import { takeCallerChanges } from './identity/caller-changes.js';

@@ -1,9 +1,9 @@
 import { type Static, type TProperties, type TSchema, Type } from 'typebox';
 import type { Validator } from 'typebox/compile';
 import { Compile } from 'typebox/compile';
-import type { JobInput } from '../db/unit-of-work.js';
+import { splitTrace } from '../kernel/trace.js';
+import type { JobInput } from '../kernel/unit-of-work.js';
 import type { QueueName } from '../queues/names.js';
-import { splitTrace } from './trace.js';
 
 /** A row id (uuid v7). */
 const Id = Type.String({ format: 'uuid' });
@@ -153,7 +153,7 @@ const validators = new Map<string, { entry: CataloguedJob; validator: Validator 
 /**
  * Checks a job against the catalogue and returns its entry; throws InvalidJobError naming the job
  * and the failing fields (paths and rules, never the values, which may be personal data). The data
- * may carry a `trace` (shared/jobs/trace.ts) beside the catalogued payload.
+ * may carry a `trace` (shared/kernel/trace.ts) beside the catalogued payload.
  */
 export function checkJob(queue: string, name: string, data: unknown): CataloguedJob {
   const found = validators.get(`${queue}.${name}`);

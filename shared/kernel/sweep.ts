@@ -3,9 +3,9 @@ import { type SelectQueryBuilder, sql } from 'kysely';
 import type { Config } from '../config/index.js';
 import { type Database, db } from '../db/database.js';
 import type { Orm } from '../db/orm.js';
-import { type Outcome, SYSTEM_ACTOR, type UnitOfWork, type WriteContext } from '../db/unit-of-work.js';
 import type { Logger } from '../logger.js';
 import { type Clock, today } from './clock.js';
+import { type Outcome, SYSTEM_ACTOR, type UnitOfWork, type WriteContext } from './unit-of-work.js';
 
 /** Candidates: a select over the swept table, narrowed to the items still to do. */
 export type Candidates<T extends keyof Database> = SelectQueryBuilder<Database, T, Record<never, never>>;

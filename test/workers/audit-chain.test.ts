@@ -1,13 +1,13 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import test from 'ava';
-import { chainAuditEntries } from '../../shared/audit/chain.js';
-import { entryHash, GENESIS_HASH, selectChainable } from '../../shared/audit/entry-hash.js';
 import { db } from '../../shared/db/database.js';
-import { UnitOfWork } from '../../shared/db/unit-of-work.js';
+import { chainAuditEntries } from '../../shared/domain/audit/chain.js';
+import { entryHash, GENESIS_HASH, selectChainable } from '../../shared/domain/audit/entry-hash.js';
 import { verifyAuditChain } from '../../shared/domain/audit/verify.js';
 import { createOrm } from '../../shared/domains.js';
 import { uuidv7 } from '../../shared/kernel/ids.js';
+import { UnitOfWork } from '../../shared/kernel/unit-of-work.js';
 import { startWorkers } from '../../workers/main.js';
 import { bearer } from '../helpers/client.js';
 import { given } from '../helpers/given.js';

@@ -1,6 +1,6 @@
 import test from 'ava';
-import { systemAct } from '../../shared/domain/act.js';
 import { closeDisputes, escalateOverdueDisputes } from '../../shared/domain/disputes/dispute-sweeps.js';
+import { systemAct } from '../../shared/kernel/act.js';
 import { uuidv7 } from '../../shared/kernel/ids.js';
 import { sqlOn } from '../helpers/db.js';
 import { given } from '../helpers/given.js';

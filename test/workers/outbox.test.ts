@@ -1,8 +1,8 @@
 import test from 'ava';
 import pg from 'pg';
 import { uuidv7 } from '../../shared/kernel/ids.js';
-import { OutboxRelay } from '../../shared/queues/outbox-relay.js';
-import { QueueSet } from '../../shared/queues/queue-set.js';
+import { OutboxRelay } from '../../shared/kernel/outbox-relay.js';
+import { QueueSet } from '../../shared/kernel/queue-set.js';
 import { createRedis } from '../../shared/redis.js';
 import { startWorkers } from '../../workers/main.js';
 import { type Stack, startStack, waitFor } from '../helpers/stack.js';
@@ -112,7 +112,7 @@ test.serial('running a registry job twice leaves the same state as once', async 
     201,
   );
   const { processRegistryEvent } = await import('../../shared/domain/registry/registry-events.js');
-  const { webhookAct } = await import('../../shared/domain/act.js');
+  const { webhookAct } = await import('../../shared/kernel/act.js');
   t.is(await processRegistryEvent(stack.app.deps, webhookAct(), { eventId, attempt: 1 }), 'processed');
   t.is(await processRegistryEvent(stack.app.deps, webhookAct(), { eventId, attempt: 2 }), 'already-processed');
   t.is((await sql(`select kyc_status from users where id = ?`, [userId]))[0].kyc_status, 'revoked');
@@ -143,7 +143,7 @@ test.serial(
     for (const d of deliveries)
       t.is((await postRegistryEvent(stack.app, { ...d, occurredAt: new Date().toISOString() })).statusCode, 201);
     const { processRegistryEvents } = await import('../../shared/domain/registry/registry-events.js');
-    const { webhookAct } = await import('../../shared/domain/act.js');
+    const { webhookAct } = await import('../../shared/kernel/act.js');
     const events = deliveries.map((d, i) => ({ eventId: d.eventId, requestId: `order-rid-${i}` }));
     t.deepEqual(await processRegistryEvents(stack.app.deps, webhookAct(), { events, attempt: 1 }), {
       processed: 2,

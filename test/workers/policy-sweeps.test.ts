@@ -1,7 +1,7 @@
 import test from 'ava';
-import { systemAct } from '../../shared/domain/act.js';
 import { expirePolicies } from '../../shared/domain/policies/policy-sweeps.js';
 import { lapseRenewals, queueDueRenewals, renewalJobId } from '../../shared/domain/renewals/renewal-sweeps.js';
+import { systemAct } from '../../shared/kernel/act.js';
 import { uuidv7 } from '../../shared/kernel/ids.js';
 import { bearer } from '../helpers/client.js';
 import { sqlOn } from '../helpers/db.js';

@@ -1,6 +1,6 @@
 import test from 'ava';
-import { systemAct } from '../../shared/domain/act.js';
 import { expireQuotations } from '../../shared/domain/quotations/quotation-sweeps.js';
+import { systemAct } from '../../shared/kernel/act.js';
 import { uuidv7 } from '../../shared/kernel/ids.js';
 import { client } from '../helpers/client.js';
 import { sqlOn } from '../helpers/db.js';

@@ -1,6 +1,5 @@
 import type { Job } from 'bullmq';
-import { chainAuditEntries } from '../../shared/audit/chain.js';
-import { systemAct, webhookAct } from '../../shared/domain/act.js';
+import { chainAuditEntries } from '../../shared/domain/audit/index.js';
 import type { ServiceDeps } from '../../shared/domain/deps.js';
 import { closeDisputes, escalateOverdueDisputes } from '../../shared/domain/disputes/index.js';
 import type { MailTransport } from '../../shared/domain/mail/index.js';
@@ -11,8 +10,9 @@ import { expireQuotations } from '../../shared/domain/quotations/index.js';
 import { processRegistryEvent, processRegistryEvents } from '../../shared/domain/registry/index.js';
 import { generateRenewalForTerm, lapseRenewals, queueDueRenewals } from '../../shared/domain/renewals/index.js';
 import type { JobKey, JobPayload } from '../../shared/jobs/catalogue.js';
-import type { Trace } from '../../shared/jobs/trace.js';
-import type { QueueSet } from '../../shared/queues/queue-set.js';
+import { systemAct, webhookAct } from '../../shared/kernel/act.js';
+import type { QueueSet } from '../../shared/kernel/queue-set.js';
+import type { Trace } from '../../shared/kernel/trace.js';
 
 /** What processors are given: the services' deps plus the worker's own outbound channels. */
 export interface WorkerDeps extends ServiceDeps {

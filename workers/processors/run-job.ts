@@ -1,6 +1,6 @@
 import { type Job, UnrecoverableError } from 'bullmq';
 import { checkJob, InvalidJobError, type JobKey } from '../../shared/jobs/catalogue.js';
-import { splitTrace, type Trace, traceOf } from '../../shared/jobs/trace.js';
+import { splitTrace, type Trace, traceOf } from '../../shared/kernel/trace.js';
 import { type Processor, processors, type WorkerDeps } from './index.js';
 
 /**

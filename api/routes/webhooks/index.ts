@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
-import { WEBHOOK_ACTOR } from '../../../shared/db/unit-of-work.js';
 import { type ReceivedEvent, RegistryIntake, verifyWebhookSignature } from '../../../shared/domain/registry/index.js';
+import { WEBHOOK_ACTOR } from '../../../shared/kernel/unit-of-work.js';
 import { guardedJsonParser } from '../../http/json-guards.js';
 import { sendPublicWrite } from '../../http/reply.js';
 import { perMinute } from '../../plugins/rate-limit.js';

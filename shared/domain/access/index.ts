@@ -4,8 +4,8 @@ import { defineDomain } from '../../kernel/manifest.js';
 import { Role as RoleEntity, RolePermission as RolePermissionEntity } from './role.entity.js';
 import { UserRole as UserRoleEntity } from './user-role.entity.js';
 
+export type { Caller } from '../../kernel/caller.js';
 export { assertScopeAll, type DataScope, inScope } from '../../kernel/scope.js';
-export type { Caller } from './caller.js';
 export { assertFourEyes } from './four-eyes.js';
 export { isPermission, type Permission as PermissionName } from './permissions.js';
 export { ROLE_LIST } from './role.list.js';

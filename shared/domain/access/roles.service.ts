@@ -3,6 +3,8 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { db } from '../../db/database.js';
 import { flushOrConflict } from '../../db/flush.js';
 import type { Keyset } from '../../db/keyset.js';
+import type { UserAct } from '../../kernel/act.js';
+import { assertHoldsAll, type Caller } from '../../kernel/caller.js';
 import {
   ConflictError,
   DomainRuleError,
@@ -13,10 +15,8 @@ import {
 } from '../../kernel/errors.js';
 import { uuidv7 } from '../../kernel/ids.js';
 import { listPage, type Page } from '../../kernel/list.js';
-import type { UserAct } from '../act.js';
 import type { ServiceDeps } from '../deps.js';
 import { callerChanged } from '../identity/caller-changes.js';
-import { assertHoldsAll, type Caller } from './caller.js';
 import { isPermission, PERMISSIONS } from './permissions.js';
 import { Role, RolePermission } from './role.entity.js';
 import { ROLE_LIST } from './role.list.js';

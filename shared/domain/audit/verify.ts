@@ -1,11 +1,11 @@
-import { entryHash, GENESIS_HASH, selectChainable, toChainable } from '../../audit/entry-hash.js';
 import { db } from '../../db/database.js';
 import type { Orm } from '../../db/orm.js';
 import { AuditChainHead } from '../../db/write-path.entities.js';
+import type { UserAct } from '../../kernel/act.js';
 import { assertScopeAll } from '../access/index.js';
-import type { UserAct } from '../act.js';
 import type { ServiceDeps } from '../deps.js';
 import type { AuditVerdict } from './audit.schemas.js';
+import { entryHash, GENESIS_HASH, selectChainable, toChainable } from './entry-hash.js';
 
 /**
  * Walks the chain from seq 1: each entry must have the next seq, link to the previous hash and

@@ -1,10 +1,10 @@
 import { db } from '../../db/database.js';
+import type { UserAct } from '../../kernel/act.js';
 import { DomainRuleError, ValidationError } from '../../kernel/errors.js';
 import { uuidv7 } from '../../kernel/ids.js';
 import { notPositive } from '../../kernel/money.js';
 import { transition } from '../../kernel/workflow.js';
 import { assertFourEyes } from '../access/four-eyes.js';
-import type { UserAct } from '../act.js';
 import type { ServiceDeps } from '../deps.js';
 import { operationalSetting } from '../operational-policies/settings.js';
 import { ClaimPayment } from './claim.entity.js';

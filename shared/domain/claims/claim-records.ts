@@ -1,8 +1,8 @@
+import type { UserAct } from '../../kernel/act.js';
 import { ForbiddenError } from '../../kernel/errors.js';
 import { uuidv7 } from '../../kernel/ids.js';
 import { transition } from '../../kernel/workflow.js';
 import { visibilitiesFor } from '../access/visibility.js';
-import type { UserAct } from '../act.js';
 import type { ServiceDeps } from '../deps.js';
 import { ClaimDocument, ClaimNote } from './claim.entity.js';
 import { CLAIM_WORKFLOW } from './claim.workflow.js';

@@ -1,7 +1,7 @@
 import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Keyset } from '../../db/keyset.js';
-import type { EventInput } from '../../db/unit-of-work.js';
+import type { UserAct } from '../../kernel/act.js';
 import { latestToday } from '../../kernel/clock.js';
 import { DomainRuleError, NotFoundError, ValidationError } from '../../kernel/errors.js';
 import { uuidv7 } from '../../kernel/ids.js';
@@ -9,7 +9,7 @@ import { listPage, type Page } from '../../kernel/list.js';
 import { lockVisible } from '../../kernel/lock-visible.js';
 import { notPositive } from '../../kernel/money.js';
 import { assertFilterInScope, type DataScope, inScope, scopeFilter } from '../../kernel/scope.js';
-import type { UserAct } from '../act.js';
+import type { EventInput } from '../../kernel/unit-of-work.js';
 import type { ServiceDeps } from '../deps.js';
 import { nextNumber } from '../id-patterns/numbers.js';
 import { Policy } from '../policies/policy.entity.js';

@@ -1,8 +1,8 @@
 import { raw } from '@mikro-orm/core';
 import { sql } from 'kysely';
+import type { Act } from '../../kernel/act.js';
 import { SWEEP_BATCH, type Sweep, type SweepDeps, sweep } from '../../kernel/sweep.js';
 import { transition } from '../../kernel/workflow.js';
-import type { Act } from '../act.js';
 import { Dispute } from './dispute.entity.js';
 import { DISPUTE_WORKFLOW } from './dispute.workflow.js';
 

@@ -1,8 +1,8 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { sql } from 'kysely';
 import { db } from '../../db/database.js';
-import type { AuditInput, WriteContext } from '../../db/unit-of-work.js';
 import { RateLimitedError } from '../../kernel/errors.js';
+import type { AuditInput, WriteContext } from '../../kernel/unit-of-work.js';
 import type { ServiceDeps } from '../deps.js';
 import { operationalSetting } from '../operational-policies/settings.js';
 

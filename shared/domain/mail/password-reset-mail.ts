@@ -1,6 +1,6 @@
 import { LockMode, raw } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { Act } from '../act.js';
+import type { Act } from '../../kernel/act.js';
 import type { ServiceDeps } from '../deps.js';
 import { PasswordResetToken } from '../identity/credential.entities.js';
 import { randomToken, tokenHash } from '../identity/crypto.js';

@@ -1,4 +1,4 @@
-import type { Act } from '../act.js';
+import type { Act } from '../../kernel/act.js';
 import type { ServiceDeps } from '../deps.js';
 import { resolvePasswordResetRequest } from '../identity/password.service.js';
 import { sendPasswordResetMail } from './password-reset-mail.js';

@@ -1,10 +1,10 @@
 import { LockMode, raw } from '@mikro-orm/core';
+import type { UserAct } from '../../kernel/act.js';
 import { DomainRuleError, NotFoundError, ValidationError } from '../../kernel/errors.js';
 import { uuidv7 } from '../../kernel/ids.js';
 import { notPositive } from '../../kernel/money.js';
 import { transition } from '../../kernel/workflow.js';
 import { assertFourEyes } from '../access/four-eyes.js';
-import type { UserAct } from '../act.js';
 import type { ServiceDeps } from '../deps.js';
 import { nextNumber } from '../id-patterns/numbers.js';
 import { latestTermEnd, MAX_TERM_YEARS, termTooLong } from './dates.js';

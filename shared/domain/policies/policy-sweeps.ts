@@ -1,7 +1,7 @@
 import { raw } from '@mikro-orm/core';
+import type { Act } from '../../kernel/act.js';
 import { SWEEP_BATCH, type Sweep, type SweepDeps, sweep } from '../../kernel/sweep.js';
 import { transition } from '../../kernel/workflow.js';
-import type { Act } from '../act.js';
 import { Policy } from './policy.entity.js';
 import { POLICY_WORKFLOW } from './policy.workflow.js';
 

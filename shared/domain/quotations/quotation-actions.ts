@@ -1,11 +1,11 @@
 import { OptimisticLockError, raw } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { AuditInput, EventInput } from '../../db/unit-of-work.js';
+import type { UserAct } from '../../kernel/act.js';
 import { today } from '../../kernel/clock.js';
 import { ConflictError, DomainRuleError, ValidationError } from '../../kernel/errors.js';
 import { type Money, notPositive } from '../../kernel/money.js';
+import type { AuditInput, EventInput } from '../../kernel/unit-of-work.js';
 import { transition } from '../../kernel/workflow.js';
-import type { UserAct } from '../act.js';
 import type { ServiceDeps } from '../deps.js';
 import { addDays, createPolicy } from '../policies/index.js';
 import type { IQuotation, QuotationStatus } from './quotation.entity.js';

@@ -1,11 +1,11 @@
 import { raw } from '@mikro-orm/core';
 import type { Queue } from 'bullmq';
 import { checkJob, job } from '../../jobs/catalogue.js';
-import { traceOf, withTrace } from '../../jobs/trace.js';
+import type { Act, UserAct } from '../../kernel/act.js';
 import { uuidv7 } from '../../kernel/ids.js';
 import { SWEEP_BATCH, type Sweep, type SweepDeps, sweep } from '../../kernel/sweep.js';
+import { traceOf, withTrace } from '../../kernel/trace.js';
 import { transition } from '../../kernel/workflow.js';
-import type { Act, UserAct } from '../act.js';
 import type { ServiceDeps } from '../deps.js';
 import { Quotation } from './quotation.entity.js';
 import { QUOTATION_WORKFLOW } from './quotation.workflow.js';

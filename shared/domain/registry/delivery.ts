@@ -1,4 +1,4 @@
-import type { Act } from '../act.js';
+import type { Act } from '../../kernel/act.js';
 
 /** A registry event as a job names it: the event, the request id that delivered it and the sender's correlation id. */
 export interface Delivery {

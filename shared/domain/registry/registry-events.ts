@@ -1,8 +1,8 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { db, jsonRows } from '../../db/database.js';
-import type { AuditInput } from '../../db/unit-of-work.js';
 import { job } from '../../jobs/catalogue.js';
-import type { Act } from '../act.js';
+import type { Act } from '../../kernel/act.js';
+import type { AuditInput } from '../../kernel/unit-of-work.js';
 import type { ServiceDeps } from '../deps.js';
 import type { KycStatus } from '../users/user.entity.js';
 import { type Delivery, deliveryOf } from './delivery.js';

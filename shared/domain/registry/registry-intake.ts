@@ -1,8 +1,8 @@
 import { db } from '../../db/database.js';
-import type { AuditInput } from '../../db/unit-of-work.js';
 import { job, REGISTRY_BATCH_MAX } from '../../jobs/catalogue.js';
+import { type Act, webhookAct } from '../../kernel/act.js';
 import { ConflictError, InvalidSignatureError } from '../../kernel/errors.js';
-import { type Act, webhookAct } from '../act.js';
+import type { AuditInput } from '../../kernel/unit-of-work.js';
 import type { ServiceDeps } from '../deps.js';
 import { deliveryOf } from './delivery.js';
 import type { ReceivedEvent, RegistryEventInput } from './registry.schemas.js';

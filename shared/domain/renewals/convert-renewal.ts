@@ -1,10 +1,10 @@
 import { LockMode, raw } from '@mikro-orm/core';
 import { db } from '../../db/database.js';
-import type { EventInput } from '../../db/unit-of-work.js';
+import type { UserAct } from '../../kernel/act.js';
 import { NotFoundError } from '../../kernel/errors.js';
 import { inScope } from '../../kernel/scope.js';
+import type { EventInput } from '../../kernel/unit-of-work.js';
 import { transition } from '../../kernel/workflow.js';
-import type { UserAct } from '../act.js';
 import type { ServiceDeps } from '../deps.js';
 import { createPolicy, loadPolicyView, POLICY_WORKFLOW, type PolicyView } from '../policies/index.js';
 import { Policy } from '../policies/policy.entity.js';

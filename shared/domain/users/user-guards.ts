@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { db } from '../../db/database.js';
+import { assertHoldsAll, type Caller } from '../../kernel/caller.js';
 import { DomainRuleError } from '../../kernel/errors.js';
-import { assertHoldsAll, type Caller } from '../access/caller.js';
 import { assertFourEyes } from '../access/index.js';
 import { ADMIN_ROLE_ID } from '../access/system-roles.js';
 import type { UserStatus } from './user.entity.js';

@@ -1,11 +1,11 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { db } from '../../db/database.js';
+import type { UserAct } from '../../kernel/act.js';
+import { assertHoldsAll } from '../../kernel/caller.js';
 import { NotFoundError, ValidationError } from '../../kernel/errors.js';
-import { assertHoldsAll } from '../access/caller.js';
 import { Role } from '../access/role.entity.js';
 import { ADMIN_ROLE_ID } from '../access/system-roles.js';
 import { UserRole } from '../access/user-role.entity.js';
-import type { UserAct } from '../act.js';
 import type { ServiceDeps } from '../deps.js';
 import { callerChanged } from '../identity/caller-changes.js';
 import type { UserView } from './user.schemas.js';

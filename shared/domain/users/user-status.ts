@@ -1,6 +1,6 @@
+import type { UserAct } from '../../kernel/act.js';
 import { ForbiddenError } from '../../kernel/errors.js';
 import { transition } from '../../kernel/workflow.js';
-import type { UserAct } from '../act.js';
 import type { ServiceDeps } from '../deps.js';
 import { callerChanged } from '../identity/caller-changes.js';
 import { forgetFailures } from '../identity/lockout.js';

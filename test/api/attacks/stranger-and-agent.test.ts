@@ -1,8 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import test, { type ExecutionContext } from 'ava';
-import { systemAct } from '../../../shared/domain/act.js';
 import { PasswordResetToken } from '../../../shared/domain/identity/credential.entities.js';
 import { resolvePasswordResetRequest } from '../../../shared/domain/identity/password.service.js';
+import { systemAct } from '../../../shared/kernel/act.js';
 import { uuidv7 } from '../../../shared/kernel/ids.js';
 import { type AdminStack, withAdminStack } from '../../helpers/admin-stack.js';
 import { fileClaim } from '../../helpers/claims.js';

@@ -1,6 +1,6 @@
 import test from 'ava';
-import { systemAct } from '../../../shared/domain/act.js';
 import { generateRenewalForTerm } from '../../../shared/domain/renewals/renewal-sweeps.js';
+import { systemAct } from '../../../shared/kernel/act.js';
 import { type AdminStack, withAdminStack } from '../../helpers/admin-stack.js';
 import { sqlOn } from '../../helpers/db.js';
 import { expectData, expectError } from '../../helpers/expect.js';

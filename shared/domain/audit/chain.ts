@@ -1,8 +1,8 @@
 import { LockMode } from '@mikro-orm/core';
 import { sql } from 'kysely';
-import { db, jsonRows } from '../db/database.js';
-import type { Orm } from '../db/orm.js';
-import { AuditChainHead } from '../db/write-path.entities.js';
+import { db, jsonRows } from '../../db/database.js';
+import type { Orm } from '../../db/orm.js';
+import { AuditChainHead } from '../../db/write-path.entities.js';
 import { entryHash, selectChainable, toChainable } from './entry-hash.js';
 
 export interface ChainResult {

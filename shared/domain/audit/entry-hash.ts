@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { type InferResult, type Kysely, sql } from 'kysely';
-import type { Database } from '../db/database.js';
-import { canonicalJson } from '../kernel/canonical-json.js';
+import type { Database } from '../../db/database.js';
+import { canonicalJson } from '../../kernel/canonical-json.js';
 
 export const GENESIS_HASH = '0'.repeat(64);
 

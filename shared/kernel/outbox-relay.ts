@@ -3,8 +3,8 @@ import pg from 'pg';
 import { db } from '../db/database.js';
 import type { Orm } from '../db/orm.js';
 import type { Logger } from '../logger.js';
+import { QUEUE_NAMES, type QueueName } from '../queues/names.js';
 import { withTimeout } from '../redis.js';
-import { QUEUE_NAMES, type QueueName } from './names.js';
 import type { QueueSet } from './queue-set.js';
 
 const isQueueName = (name: string): name is QueueName => (QUEUE_NAMES as readonly string[]).includes(name);

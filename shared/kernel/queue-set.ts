@@ -1,6 +1,6 @@
 import { type JobsOptions, Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
-import { QUEUE_NAMES, type QueueName } from './names.js';
+import { QUEUE_NAMES, type QueueName } from '../queues/names.js';
 
 /** Retries with exponential backoff; failed jobs stay in the failed set for inspection and retry. */
 export const DEFAULT_JOB_OPTIONS: JobsOptions = {

@@ -1,5 +1,5 @@
-import { SYSTEM_ACTOR, WEBHOOK_ACTOR, type WriteContext } from '../db/unit-of-work.js';
-import type { Caller } from './access/caller.js';
+import type { Caller } from './caller.js';
+import { SYSTEM_ACTOR, WEBHOOK_ACTOR, type WriteContext } from './unit-of-work.js';
 
 /**
  * Who acts, and on behalf of which request: the second argument of every service, `(deps, act, input)`.

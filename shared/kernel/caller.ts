@@ -1,5 +1,5 @@
-import { ForbiddenError } from '../../kernel/errors.js';
-import type { DataScope } from '../../kernel/scope.js';
+import { ForbiddenError } from './errors.js';
+import type { DataScope } from './scope.js';
 
 /** The signed-in user a service acts for, resolved on every request (see CallerResolver). */
 export interface Caller {

@@ -1,9 +1,9 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { sql } from 'kysely';
-import { traceOf, withTrace } from '../jobs/trace.js';
-import { uuidv7 } from '../kernel/ids.js';
-import { db } from './database.js';
-import type { Orm } from './orm.js';
+import { db } from '../db/database.js';
+import type { Orm } from '../db/orm.js';
+import { uuidv7 } from './ids.js';
+import { traceOf, withTrace } from './trace.js';
 
 /** Who did it: a user id, or one of the non-user actors. */
 export type Actor = string;
