@@ -1,5 +1,5 @@
 import { writeFileSync } from 'node:fs';
-import { renderWorkflowDocs } from '../shared/domain/workflows.js';
+import { renderWorkflowDocs } from '../shared/catalogues.js';
 
 /** `npm run docs:workflows`: rewrites docs/workflows.md from the workflow tables. */
 writeFileSync('docs/workflows.md', renderWorkflowDocs());

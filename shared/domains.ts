@@ -2,11 +2,14 @@ import type { Config } from './config/index.js';
 import { type Orm, openOrm } from './db/orm.js';
 import { AuditChainHead, AuditEntry, DomainEvent, IdempotencyRecord, OutboxRow } from './db/write-path.entities.js';
 import { accessDomain } from './domain/access/index.js';
+import { auditDomain } from './domain/audit/index.js';
 import { claimsDomain } from './domain/claims/index.js';
 import { disputesDomain } from './domain/disputes/index.js';
 import { idPatternsDomain } from './domain/id-patterns/index.js';
 import { identityDomain } from './domain/identity/index.js';
 import { investmentProductsDomain } from './domain/investment-products/index.js';
+import { mailDomain } from './domain/mail/index.js';
+import { maintenanceDomain } from './domain/maintenance/index.js';
 import { notificationTemplatesDomain } from './domain/notification-templates/index.js';
 import { operationalPoliciesDomain } from './domain/operational-policies/index.js';
 import { policiesDomain } from './domain/policies/index.js';
@@ -18,22 +21,28 @@ import type { DomainManifest } from './kernel/manifest.js';
 
 /**
  * The one list of the service's domains: a domain is added with its folder and a line here. The
- * central lists are built from it, never written by hand twice (the ORM's entities so far).
+ * central lists are built from it, never written by hand twice: the ORM's entities (below), the job
+ * catalogue, queues and schedules (shared/jobs/catalogue.ts), the services' deps (shared/services.ts),
+ * the permissions, error codes and workflow docs (shared/catalogues.ts). Its order is the order of
+ * those lists: the queues on /system/info and in Bull Board, the permissions of GET /permissions.
  */
 export const domains = [
+  registryDomain,
   usersDomain,
   accessDomain,
   identityDomain,
-  registryDomain,
+  auditDomain,
+  renewalsDomain,
+  quotationsDomain,
+  policiesDomain,
+  disputesDomain,
+  claimsDomain,
   idPatternsDomain,
   operationalPoliciesDomain,
-  policiesDomain,
-  renewalsDomain,
-  claimsDomain,
-  disputesDomain,
-  quotationsDomain,
   notificationTemplatesDomain,
   investmentProductsDomain,
+  mailDomain,
+  maintenanceDomain,
 ] as const;
 
 /** Every table, as an entity: the write path's own (outbox, audit, idempotency, events), then each domain's. */

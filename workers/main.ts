@@ -2,18 +2,18 @@ import { Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { Config } from '../shared/config/index.js';
 import type { Orm } from '../shared/db/orm.js';
-import { createServiceDeps, type ServiceDeps } from '../shared/domain/deps.js';
 import { createMailTransport, warnWhenMailNotConfigured } from '../shared/domain/mail/index.js';
 import { createOrm } from '../shared/domains.js';
-import { CATALOGUE, type JobQueue } from '../shared/jobs/catalogue.js';
+import { QUEUE_NAMES } from '../shared/jobs/catalogue.js';
 import type { Clock } from '../shared/kernel/clock.js';
+import type { JobDeps, ServiceDeps } from '../shared/kernel/deps.js';
 import { OutboxRelay } from '../shared/kernel/outbox-relay.js';
 import { QueueSet } from '../shared/kernel/queue-set.js';
 import { createLogger, type Logger } from '../shared/logger.js';
 import { onShutdown } from '../shared/process.js';
 import { createRedis, settled } from '../shared/redis.js';
-import type { WorkerDeps } from './processors/index.js';
-import { causeOf, runJob } from './processors/run-job.js';
+import { createServiceDeps } from '../shared/services.js';
+import { causeOf, runJob } from './run-job.js';
 import { registerSchedulers } from './schedulers.js';
 
 export interface WorkerHandle {
@@ -57,7 +57,7 @@ export async function assertNoEviction(redis: Redis): Promise<void> {
  * chain head's lock for its whole pass, so a second chain job would only wait on that lock, holding a
  * pool connection the other queues need (four did, under a burst of registry events).
  */
-const SERIAL_QUEUES = new Set<JobQueue>(['audit']);
+const SERIAL_QUEUES = new Set(['audit']);
 
 export async function startWorkers(opts: StartWorkersOptions): Promise<WorkerHandle> {
   const { config } = opts;
@@ -74,12 +74,12 @@ export async function startWorkers(opts: StartWorkersOptions): Promise<WorkerHan
   const ownOrm = !opts.orm;
   const orm = opts.orm ?? (await createOrm(config, 'insurance-worker'));
   const mail = createMailTransport(config, log);
-  const queues = new QueueSet(producer, config.REDIS_PREFIX);
-  const deps: WorkerDeps = { ...createServiceDeps(config, orm, log, producer, opts.clock), mail, queues };
+  const queues = new QueueSet(producer, config.REDIS_PREFIX, QUEUE_NAMES);
+  const deps: JobDeps = { ...createServiceDeps(config, orm, log, producer, opts.clock), mail, queues };
   const workerConnection = createRedis(config.REDIS_URL, 'worker', 'worker');
 
   const workers: Worker[] = [];
-  for (const queueName of Object.keys(CATALOGUE) as JobQueue[]) {
+  for (const queueName of QUEUE_NAMES) {
     const worker = new Worker(queueName, (job) => runJob(deps, queueName, job), {
       connection: workerConnection,
       prefix: config.REDIS_PREFIX,

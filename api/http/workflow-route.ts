@@ -1,4 +1,4 @@
-import type { PermissionName } from '../../shared/domain/access/index.js';
+import type { PermissionName } from '../../shared/kernel/permissions.js';
 import { stepPermissions, stepSummary, type Workflow } from '../../shared/kernel/workflow.js';
 
 /**

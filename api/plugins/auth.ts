@@ -1,11 +1,12 @@
 import jwt from '@fastify/jwt';
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { PermissionName as Permission } from '../../shared/domain/access/index.js';
-import { type Caller, isPermission } from '../../shared/domain/access/index.js';
+import { isPermission } from '../../shared/catalogues.js';
 import { type AccessClaims, CallerResolver, type Stamps } from '../../shared/domain/identity/index.js';
+import type { Caller } from '../../shared/kernel/caller.js';
 import { ForbiddenError, UnauthenticatedError } from '../../shared/kernel/errors.js';
 import { UUID_TEXT } from '../../shared/kernel/ids.js';
+import type { PermissionName as Permission } from '../../shared/kernel/permissions.js';
 import { asHttpError } from '../http/errors.js';
 import { BOARD_COOKIE, BOARD_PATH, BOARD_SIGN_IN, isBoardPageLoad, redirectToBoardSignIn } from './bull-board.js';
 import { sendError } from './errors.js';

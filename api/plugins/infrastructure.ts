@@ -2,12 +2,14 @@ import fp from 'fastify-plugin';
 import type { Redis } from 'ioredis';
 import type { Config } from '../../shared/config/index.js';
 import type { Orm } from '../../shared/db/orm.js';
-import { createServiceDeps, type ServiceDeps } from '../../shared/domain/deps.js';
 import { createOrm } from '../../shared/domains.js';
+import { QUEUE_NAMES } from '../../shared/jobs/catalogue.js';
 import type { Clock } from '../../shared/kernel/clock.js';
+import type { ServiceDeps } from '../../shared/kernel/deps.js';
 import { QueueSet } from '../../shared/kernel/queue-set.js';
 import type { Logger } from '../../shared/logger.js';
 import { createRedis, settled, withTimeout } from '../../shared/redis.js';
+import { createServiceDeps } from '../../shared/services.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -36,7 +38,7 @@ export default fp<InfrastructureOptions>(async (app, opts) => {
   // The request path's own connection: the rate limit's count and the caller's stamps go out together.
   const requestRedis = createRedis(config.REDIS_URL, 'command', 'api-requests', true);
   await Promise.all([settled(redis), settled(requestRedis)]);
-  const queues = new QueueSet(redis, config.REDIS_PREFIX);
+  const queues = new QueueSet(redis, config.REDIS_PREFIX, QUEUE_NAMES);
   app.decorate('config', config);
   app.decorate('orm', orm);
   app.decorate('redis', redis);

@@ -1,11 +1,11 @@
-import { PERMISSION_NAMES } from '../domain/access/permissions.js';
+import { PERMISSION_NAMES } from '../catalogues.js';
 import { Role } from '../domain/access/role.entity.js';
 import { SYSTEM_ROLES } from '../domain/access/system-roles.js';
 import { UserRole } from '../domain/access/user-role.entity.js';
-import type { ServiceDeps } from '../domain/deps.js';
 import { hashPassword } from '../domain/identity/passwords.js';
 import { User } from '../domain/users/user.entity.js';
 import { systemAct, type UserAct } from '../kernel/act.js';
+import type { ServiceDeps } from '../kernel/deps.js';
 import { uuidv7 } from '../kernel/ids.js';
 
 /** The people of the demo data set: their accounts, names and the insurers they work for. */

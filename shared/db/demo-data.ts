@@ -1,4 +1,3 @@
-import type { ServiceDeps } from '../domain/deps.js';
 import { addDays } from '../domain/policies/dates.js';
 import { approveEndorsement, createEndorsement } from '../domain/policies/endorsements.js';
 import { issuePolicy } from '../domain/policies/policies.service.js';
@@ -11,6 +10,7 @@ import { generateRenewalForTerm, lapseRenewals, walkDueRenewals } from '../domai
 import { acceptRenewal, declineRenewal, generateRenewal, offerRenewal } from '../domain/renewals/renewals.service.js';
 import { type Act, systemAct } from '../kernel/act.js';
 import { today as todayOf } from '../kernel/clock.js';
+import type { ServiceDeps } from '../kernel/deps.js';
 import { transition } from '../kernel/workflow.js';
 import { db } from './database.js';
 import { actAs, DEMO_ADMIN_EMAIL, DEMO_INSURERS, demoAccounts, FIRST, LAST } from './demo-accounts.js';

@@ -1,5 +1,5 @@
+import { PERMISSION_NAMES } from '../catalogues.js';
 import type { Config } from '../config/index.js';
-import { PERMISSION_NAMES } from '../domain/access/permissions.js';
 import { Role, RolePermission } from '../domain/access/role.entity.js';
 import { ADMIN_ROLE_ID, SYSTEM_ROLES } from '../domain/access/system-roles.js';
 import { UserRole } from '../domain/access/user-role.entity.js';
@@ -39,7 +39,7 @@ export async function seedReferenceData(
       if (role && role.id !== ADMIN_ROLE_ID) continue;
       role ??= em.create(Role, { id: seeded.id, name: seeded.name, description: seeded.description, system: true });
       const held = new Set((await role.permissions.loadItems()).map((p) => p.permission));
-      const wanted = role.id === ADMIN_ROLE_ID ? PERMISSION_NAMES : seeded.permissions;
+      const wanted = seeded.everyPermission ? PERMISSION_NAMES : seeded.permissions;
       for (const permission of wanted)
         if (!held.has(permission)) role.permissions.add(em.create(RolePermission, { role, permission }));
     }

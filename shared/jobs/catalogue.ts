@@ -1,169 +1,60 @@
-import { type Static, type TProperties, type TSchema, Type } from 'typebox';
-import type { Validator } from 'typebox/compile';
-import { Compile } from 'typebox/compile';
-import { splitTrace } from '../kernel/trace.js';
+import type { Static } from 'typebox';
+import { domains } from '../domains.js';
+import { InvalidJobError, JobCatalogue, type JobDefinition, type JobType, produce } from '../kernel/jobs.js';
 import type { JobInput } from '../kernel/unit-of-work.js';
-import type { QueueName } from '../queues/names.js';
 
-/** A row id (uuid v7). */
-const Id = Type.String({ format: 'uuid' });
-/** The registry's own event id, as the webhook accepts it. */
-const RegistryEventId = Type.String({ minLength: 1, maxLength: 128, pattern: '^[A-Za-z0-9._:-]+$' });
-/** A request id (the service's own) or a client's correlation id, as the API accepts and makes them. */
-const RequestRef = Type.String({ minLength: 1, maxLength: 128, pattern: '^[A-Za-z0-9._:-]+$' });
-/** A registry delivery as a job names it: the event, the request id that delivered it and the sender's correlation id. */
-const RegistryDelivery = Type.Object(
-  { eventId: RegistryEventId, requestId: Type.Optional(RequestRef), correlationId: Type.Optional(RequestRef) },
-  { additionalProperties: false },
-);
-/** The most registry deliveries the API commits, and queues as one job, at once. */
-export const REGISTRY_BATCH_MAX = 256;
-/** Closed objects: a field the catalogue does not name (an email, a name) is refused. */
-const Ids = <P extends TProperties>(properties: P) => Type.Object(properties, { additionalProperties: false });
-/** Scheduled jobs find their work themselves. */
-const Nothing = Ids({});
+export { InvalidJobError };
+/** What docs/operations.md says of a job. */
+export type JobSpec = JobType;
 
-export interface JobSpec {
-  payload: TSchema;
-  /** What the job does, for docs/operations.md. */
-  does: string;
-  /** Who queues it, when neither the outbox nor a schedule does (for docs/operations.md). */
-  producedBy?: string;
-}
-
-/**
- * Every job, by queue and BullMQ job name, with its payload: ids only, never personal data or
- * secrets. A job is produced and processed only if it is here (see `job`, `checkJob`); a new job
- * (such as a sweep) is added with its processor (workers/processors) and, if recurring, its schedule.
- */
-export const CATALOGUE = {
-  webhooks: {
-    'registry-events': {
-      // Each delivery's request id (X-Request-Id form) goes into the worker's audit entries for it.
-      payload: Ids({ events: Type.Array(RegistryDelivery, { minItems: 1, maxItems: REGISTRY_BATCH_MAX }) }),
-      does: 'applies the registry events received in one commit to their users; an event that fails is queued alone as `registry-event`',
-    },
-    'registry-event': {
-      payload: RegistryDelivery,
-      does: 'applies one registry event to its user, retried with backoff while its user cannot be found',
-      producedBy: 'from the outbox, by `registry-events` for an event that failed there',
-    },
-  },
-  mail: {
-    // One object per kind of mail as more come; the kind picks the sender.
-    send: {
-      payload: Type.Union([
-        Ids({ kind: Type.Literal('password_reset'), resetId: Id }),
-        Ids({ kind: Type.Literal('password_reset_request'), requestId: Id }),
-      ]),
-      does: 'mints and sends a password reset or set-password token',
-    },
-  },
-  audit: {
-    chain: { payload: Nothing, does: 'hash-chains committed audit entries' },
-  },
-  renewals: {
-    'generate-due': {
-      payload: Nothing,
-      does: 'queues a `generate` job for every live policy whose term ends within RENEWAL_LEAD_DAYS and has no renewal for its next term',
-    },
-    generate: {
-      // The job id is `renewal-<policyId>-<termFrom>`: one job per policy and term, however often the sweep runs.
-      payload: Ids({ policyId: Id, termFrom: Type.String({ format: 'date' }) }),
-      does: 'generates the pending renewal of one policy for the term starting termFrom, unless it exists',
-      producedBy: 'by `generate-due`, job id `renewal-<policyId>-<termFrom>`',
-    },
-    'lapse-offers': {
-      payload: Nothing,
-      does: "lapses pending and offered renewals whose offer expired or whose policy's term ended",
-    },
-  },
-  quotations: {
-    expire: { payload: Nothing, does: 'expires quoted quotations whose validUntil day (UTC) has ended' },
-  },
-  policies: {
-    expire: { payload: Nothing, does: 'expires active and reinstated policies whose term has ended' },
-  },
-  disputes: {
-    'escalate-overdue': { payload: Nothing, does: 'escalates open and triaged disputes past their response deadline' },
-    'close-ended': {
-      payload: Nothing,
-      does: 'closes upheld, rejected and withdrawn disputes DISPUTE_CLOSE_AFTER_DAYS after they ended',
-    },
-  },
-  maintenance: {
-    'purge-idempotency': { payload: Nothing, does: 'deletes idempotency records older than IDEMPOTENCY_TTL_HOURS' },
-    'clean-outbox': { payload: Nothing, does: 'deletes outbox rows dispatched over 7 days ago' },
-    'forget-sign-in-records': {
-      payload: Nothing,
-      does: 'deletes failure counts of emails and device tokens neither locked nor failed for a day, and reset requests handled over 7 days ago',
-    },
-  },
-} as const satisfies Partial<Record<QueueName, Record<string, JobSpec>>>;
-
-type Catalogue = typeof CATALOGUE;
-export type JobQueue = keyof Catalogue;
+type Domain = (typeof domains)[number];
+/** Every job definition of every domain, as a union of their types. */
+type AnyJob = Domain extends infer D ? (D extends { jobs: readonly (infer J)[] } ? J : never) : never;
 /** A job's catalogue key, `queue.name`: `'mail.send'`. */
-export type JobKey = { [Q in JobQueue]: `${Q}.${keyof Catalogue[Q] & string}` }[JobQueue];
-type SpecOf<K extends JobKey> = K extends `${infer Q extends JobQueue}.${infer N}`
-  ? N extends keyof Catalogue[Q]
-    ? Catalogue[Q][N]
+export type JobKey = AnyJob extends infer J
+  ? J extends { queue: infer Q extends string; name: infer N extends string }
+    ? `${Q}.${N}`
     : never
   : never;
+type DefinitionOf<K extends JobKey> = Extract<
+  AnyJob,
+  { queue: K extends `${infer Q}.${string}` ? Q : never; name: K extends `${string}.${infer N}` ? N : never }
+>;
 /** The payload type of a job, from its schema. */
-export type JobPayload<K extends JobKey> = SpecOf<K> extends { payload: infer S extends TSchema } ? Static<S> : never;
+export type JobPayload<K extends JobKey> = DefinitionOf<K> extends JobType<infer P> ? Static<P> : never;
 
-/** A job produced from the catalogue; TypeScript checks the name and the payload. */
-export function job<K extends JobKey>(key: K, payload: JobPayload<K>): JobInput & { queue: QueueName } {
+/**
+ * The job catalogue: every domain's jobs (their manifests' `jobs`), by queue and BullMQ name. A job is
+ * produced and processed only if it is here; the unit of work and the worker both check against it.
+ */
+export const catalogue = new JobCatalogue(domains.flatMap((d) => ('jobs' in d ? d.jobs : []) as JobDefinition[]));
+
+/** Every BullMQ queue of the service, each visible in Bull Board: the queues the domains' jobs name. */
+export const QUEUE_NAMES: readonly string[] = catalogue.queues;
+
+/** Checks a job against the catalogue and returns its definition (InvalidJobError otherwise). */
+export const checkJob = (queue: string, name: string, data: unknown): JobDefinition =>
+  catalogue.check(queue, name, data);
+
+/** A job by its catalogue key; TypeScript checks the key and the payload (domains use `produce` with their own types). */
+export function job<K extends JobKey>(key: K, payload: JobPayload<K>): JobInput {
   const dot = key.indexOf('.');
-  return {
-    queue: key.slice(0, dot) as QueueName,
-    name: key.slice(dot + 1),
-    payload: payload as Record<string, unknown>,
-  };
-}
-
-/** A job that is not in the catalogue or whose payload does not match its schema. Never retried. */
-export class InvalidJobError extends Error {
-  override name = 'InvalidJobError';
+  const found = catalogue.definitions.find((d) => d.queue === key.slice(0, dot) && d.name === key.slice(dot + 1));
+  if (!found) throw new InvalidJobError(`Unknown job ${key}`);
+  return produce(found, payload as never);
 }
 
 export interface CataloguedJob {
   key: JobKey;
-  queue: JobQueue;
+  queue: string;
   name: string;
   spec: JobSpec;
 }
 
-/** Every catalogued job, in catalogue order. */
-export const catalogued: readonly CataloguedJob[] = Object.entries(CATALOGUE).flatMap(([queue, jobs]) =>
-  Object.entries(jobs as Record<string, JobSpec>).map(([name, spec]) => ({
-    key: `${queue}.${name}` as JobKey,
-    queue: queue as JobQueue,
-    name,
-    spec,
-  })),
-);
-
-// Compiled once per process: every write and every processed job is checked.
-const validators = new Map<string, { entry: CataloguedJob; validator: Validator }>(
-  catalogued.map((entry) => [entry.key, { entry, validator: Compile(entry.spec.payload) }]),
-);
-
-/**
- * Checks a job against the catalogue and returns its entry; throws InvalidJobError naming the job
- * and the failing fields (paths and rules, never the values, which may be personal data). The data
- * may carry a `trace` (shared/kernel/trace.ts) beside the catalogued payload.
- */
-export function checkJob(queue: string, name: string, data: unknown): CataloguedJob {
-  const found = validators.get(`${queue}.${name}`);
-  if (!found)
-    throw new InvalidJobError(`Unknown job ${queue}.${name}: not in the job catalogue (shared/jobs/catalogue.ts)`);
-  const { payload, trace } = splitTrace(data);
-  if (trace === false) throw new InvalidJobError(`Invalid payload for job ${queue}.${name}: /trace is not a trace`);
-  if (!found.validator.Check(payload)) {
-    const problems = found.validator.Errors(payload).map((e) => `${e.instancePath || '/'} ${e.message}`);
-    throw new InvalidJobError(`Invalid payload for job ${queue}.${name}: ${[...new Set(problems)].join('; ')}`);
-  }
-  return found.entry;
-}
+/** Every catalogued job, in the order of the domains and of their manifests. */
+export const catalogued: readonly CataloguedJob[] = catalogue.definitions.map((spec) => ({
+  key: `${spec.queue}.${spec.name}` as JobKey,
+  queue: spec.queue,
+  name: spec.name,
+  spec,
+}));

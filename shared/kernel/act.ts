@@ -27,3 +27,7 @@ export const webhookAct = (requestId?: string, correlationId?: string): Act => (
   requestId,
   correlationId,
 });
+
+/** The system acting for a job: under the ids of the request that caused it, else under the job's own id. */
+export const jobAct = (job: { id?: string }, trace?: { requestId: string; correlationId?: string }): Act =>
+  systemAct(trace?.requestId ?? job.id, trace?.correlationId);

@@ -1,8 +1,12 @@
 import type { EntitySchema } from '@mikro-orm/core';
+import type { ProvideContext, Provided } from './deps.js';
+import type { JobDefinition } from './jobs.js';
+import type { Workflow } from './workflow.js';
 
 /**
  * A domain's manifest: what it gives the service as a whole, exported by its index.ts and listed once
- * in shared/domains.ts, from which the central lists are built (the ORM's entities first).
+ * in shared/domains.ts, from which the central lists are built (the ORM's entities, the job
+ * catalogue, the queues, the schedules, the services' deps).
  */
 export interface DomainManifest {
   /** The domain's folder name under shared/domain/. */
@@ -10,6 +14,16 @@ export interface DomainManifest {
   /** Its tables, as entities: the ORM is given every domain's. */
   // biome-ignore lint/suspicious/noExplicitAny: entities of any shape
   entities: readonly EntitySchema<any, any>[];
+  /** Its permissions, name to description (declared in `<domain>.permissions.ts`). */
+  permissions?: Readonly<Record<string, string>>;
+  /** Its state machines, for docs/workflows.md. */
+  // biome-ignore lint/suspicious/noExplicitAny: each workflow has states and actions of its own
+  workflows?: readonly Workflow<any, any>[];
+  /** Its jobs, each with its processor and, if it recurs, its schedule. */
+  // biome-ignore lint/suspicious/noExplicitAny: each job has a payload of its own
+  jobs?: readonly JobDefinition<any>[];
+  /** The services of its own it adds to every service's deps (see kernel/deps.ts). */
+  provide?: (context: ProvideContext) => Provided;
 }
 
 export const defineDomain = <const M extends DomainManifest>(manifest: M): M => manifest;

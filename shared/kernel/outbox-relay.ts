@@ -3,11 +3,8 @@ import pg from 'pg';
 import { db } from '../db/database.js';
 import type { Orm } from '../db/orm.js';
 import type { Logger } from '../logger.js';
-import { QUEUE_NAMES, type QueueName } from '../queues/names.js';
 import { withTimeout } from '../redis.js';
 import type { QueueSet } from './queue-set.js';
-
-const isQueueName = (name: string): name is QueueName => (QUEUE_NAMES as readonly string[]).includes(name);
 
 export interface OutboxRelayOptions {
   orm: Orm;
@@ -119,7 +116,7 @@ export class OutboxRelay {
       let failure: { id: string; message: string } | undefined;
       for (const row of rows) {
         try {
-          if (!isQueueName(row.queue)) throw new Error(`Unknown queue ${row.queue}`);
+          if (!this.opts.queues.has(row.queue)) throw new Error(`Unknown queue ${row.queue}`);
           await withTimeout(
             this.opts.queues.get(row.queue).add(row.job_name, row.payload, { jobId: row.id }),
             5000,

@@ -1,6 +1,5 @@
 import { type JobsOptions, Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
-import { QUEUE_NAMES, type QueueName } from '../queues/names.js';
 
 /** Retries with exponential backoff; failed jobs stay in the failed set for inspection and retry. */
 export const DEFAULT_JOB_OPTIONS: JobsOptions = {
@@ -12,14 +11,16 @@ export const DEFAULT_JOB_OPTIONS: JobsOptions = {
 
 /** One producer Queue per name, sharing one Redis connection. */
 export class QueueSet {
-  readonly queues: ReadonlyMap<QueueName, Queue>;
+  readonly queues: ReadonlyMap<string, Queue>;
 
+  /** `names`: every queue of the service (the job catalogue's). */
   constructor(
     readonly connection: Redis,
     readonly prefix: string,
+    names: readonly string[],
   ) {
     this.queues = new Map(
-      QUEUE_NAMES.map((name) => {
+      names.map((name) => {
         const queue = new Queue(name, { connection, prefix, defaultJobOptions: DEFAULT_JOB_OPTIONS });
         queue.on('error', () => {});
         return [name, queue] as const;
@@ -27,13 +28,17 @@ export class QueueSet {
     );
   }
 
-  get(name: QueueName): Queue {
+  has(name: string): boolean {
+    return this.queues.has(name);
+  }
+
+  get(name: string): Queue {
     const queue = this.queues.get(name);
     if (!queue) throw new Error(`Unknown queue ${name}`);
     return queue;
   }
 
-  async counts(): Promise<Record<QueueName, Record<string, number>>> {
+  async counts(): Promise<Record<string, Record<string, number>>> {
     const entries = await Promise.all(
       [...this.queues].map(
         async ([name, queue]) =>
@@ -43,7 +48,7 @@ export class QueueSet {
           ] as const,
       ),
     );
-    return Object.fromEntries(entries) as Record<QueueName, Record<string, number>>;
+    return Object.fromEntries(entries);
   }
 
   async close(): Promise<void> {

@@ -1,6 +1,6 @@
 import test from 'ava';
 import type { CatalogRoute } from '../../api/app.js';
-import { PERMISSIONS } from '../../shared/domain/access/permissions.js';
+import { PERMISSIONS } from '../../shared/catalogues.js';
 import { type Stack, startStack } from '../helpers/stack.js';
 
 /** Documentation UI: HTML and static assets, not JSON operations. */

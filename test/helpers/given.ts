@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { PERMISSION_NAMES } from '../../shared/catalogues.js';
 import { Role, RolePermission } from '../../shared/domain/access/role.entity.js';
 import { SYSTEM_ROLES, type SystemRole } from '../../shared/domain/access/system-roles.js';
 import { UserRole } from '../../shared/domain/access/user-role.entity.js';
@@ -68,11 +69,11 @@ const hashes = new Map<string, Promise<string>>();
 const hashOf = (password: string) =>
   hashes.get(password) ?? hashes.set(password, hashPassword(password)).get(password)!;
 
-/** A seeded system role by name. */
+/** A seeded system role by name, with the permissions it is seeded with (the admin's: the whole catalogue). */
 export function systemRole(name: string): SystemRole {
   const role = SYSTEM_ROLES.find((r) => r.name === name);
   if (!role) throw new Error(`no system role ${name}`);
-  return role;
+  return role.everyPermission ? { ...role, permissions: PERMISSION_NAMES } : role;
 }
 const roleIdOf = (nameOrId: string) => SYSTEM_ROLES.find((r) => r.name === nameOrId)?.id ?? nameOrId;
 

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import test from 'ava';
+import { renderWorkflowDocs } from '../../shared/catalogues.js';
 import { USER_WORKFLOW } from '../../shared/domain/users/user.workflow.js';
-import { renderWorkflowDocs } from '../../shared/domain/workflows.js';
 import { InvalidTransitionError } from '../../shared/kernel/errors.js';
 import { stepPermissions, stepSummary, transition } from '../../shared/kernel/workflow.js';
 

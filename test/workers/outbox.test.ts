@@ -1,5 +1,6 @@
 import test from 'ava';
 import pg from 'pg';
+import { QUEUE_NAMES } from '../../shared/jobs/catalogue.js';
 import { uuidv7 } from '../../shared/kernel/ids.js';
 import { OutboxRelay } from '../../shared/kernel/outbox-relay.js';
 import { QueueSet } from '../../shared/kernel/queue-set.js';
@@ -41,7 +42,7 @@ test.serial(
 
     // A relay whose Redis is a dead port: the add fails, the row stays undelivered with the error.
     const deadRedis = createRedis('redis://127.0.0.1:1', 'command', 'dead');
-    const deadQueues = new QueueSet(deadRedis, stack.config.REDIS_PREFIX);
+    const deadQueues = new QueueSet(deadRedis, stack.config.REDIS_PREFIX, QUEUE_NAMES);
     const deadRelay = new OutboxRelay({
       orm: stack.orm,
       queues: deadQueues,
@@ -235,7 +236,7 @@ test.serial('a committed job wakes the relay at once, without waiting for its ne
   await userFor(email);
   // A relay that would not poll again for ten minutes: only the NOTIFY of the commit can wake it.
   const redis = createRedis(stack.config.REDIS_URL, 'command', 'wake-test');
-  const queues = new QueueSet(redis, stack.config.REDIS_PREFIX);
+  const queues = new QueueSet(redis, stack.config.REDIS_PREFIX, QUEUE_NAMES);
   const relay = new OutboxRelay({
     orm: stack.orm,
     queues,

@@ -43,7 +43,7 @@ const roles: FastifyPluginAsyncTypebox = async (app) => {
   );
 
   app.get('/permissions', { config: read, schema: s.listPermissionsSchema }, async (request) =>
-    ok(request, listPermissions()),
+    ok(request, listPermissions(deps)),
   );
 };
 

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { QUEUE_NAMES } from '../../../shared/jobs/catalogue.js';
 import { packageInfo as pkg } from '../../../shared/package-info.js';
-import { QUEUE_NAMES } from '../../../shared/queues/names.js';
 import { ok } from '../../http/reply.js';
 import { API_VERSION } from '../../http/wire-headers.js';
 import { systemInfoSchema } from './schemas.js';

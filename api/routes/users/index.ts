@@ -1,16 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import {
-  assignRole,
-  changeUserStatus,
-  createUser,
-  getUser,
-  listUsers,
-  removeRole,
-  toUserView,
-  USER_LIST,
-  USER_WORKFLOW,
-  updateUser,
-} from '../../../shared/domain/users/index.js';
+import { assignRole, removeRole } from '../../../shared/domain/access/index.js';
+import { changeUserStatus, createUser, updateUser } from '../../../shared/domain/identity/index.js';
+import { getUser, listUsers, toUserView, USER_LIST, USER_WORKFLOW } from '../../../shared/domain/users/index.js';
 import { ok, sendWrite, userActOf } from '../../http/reply.js';
 import { actionRoute } from '../../http/workflow-route.js';
 import * as s from './schemas.js';

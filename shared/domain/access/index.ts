@@ -1,13 +1,14 @@
 /** The access domain (roles, permissions, data scope) as the rest of the service sees it. */
 
 import { defineDomain } from '../../kernel/manifest.js';
+import { ACCESS_PERMISSIONS } from './access.permissions.js';
 import { Role as RoleEntity, RolePermission as RolePermissionEntity } from './role.entity.js';
 import { UserRole as UserRoleEntity } from './user-role.entity.js';
 
 export type { Caller } from '../../kernel/caller.js';
 export { assertScopeAll, type DataScope, inScope } from '../../kernel/scope.js';
+export { type CallerChange, callerChanged, takeCallerChanges } from './caller-changes.js';
 export { assertFourEyes } from './four-eyes.js';
-export { isPermission, type Permission as PermissionName } from './permissions.js';
 export { ROLE_LIST } from './role.list.js';
 export {
   CreateRoleInput,
@@ -26,10 +27,13 @@ export {
   setRolePermissions,
   updateRole,
 } from './roles.service.js';
-export { eventVisibleTo, visibilitiesFor } from './visibility.js';
+export { assertAnotherActiveAdmin, assertNotProvisionedBy, assertOutranks, permissionsHeldBy } from './user-guards.js';
+export { assignRole, removeRole } from './user-roles.js';
+export { eventVisibleTo, VISIBILITIES, type Visibility, visibilitiesFor } from './visibility.js';
 
 /** The domain's manifest (shared/domains.ts builds the central lists from it). */
 export const accessDomain = defineDomain({
   name: 'access',
+  permissions: ACCESS_PERMISSIONS,
   entities: [RoleEntity, RolePermissionEntity, UserRoleEntity],
 });

@@ -5,6 +5,7 @@ import { flushOrConflict } from '../../db/flush.js';
 import type { Keyset } from '../../db/keyset.js';
 import type { UserAct } from '../../kernel/act.js';
 import { assertHoldsAll, type Caller } from '../../kernel/caller.js';
+import type { ServiceDeps } from '../../kernel/deps.js';
 import {
   ConflictError,
   DomainRuleError,
@@ -15,9 +16,7 @@ import {
 } from '../../kernel/errors.js';
 import { uuidv7 } from '../../kernel/ids.js';
 import { listPage, type Page } from '../../kernel/list.js';
-import type { ServiceDeps } from '../deps.js';
-import { callerChanged } from '../identity/caller-changes.js';
-import { isPermission, PERMISSIONS } from './permissions.js';
+import { callerChanged } from './caller-changes.js';
 import { Role, RolePermission } from './role.entity.js';
 import { ROLE_LIST } from './role.list.js';
 import type { CreateRoleInput, PermissionView, RoleView, UpdateRoleInput } from './role.schemas.js';
@@ -54,17 +53,18 @@ const ROLE_NAME_TAKEN = 'A role with this name already exists';
 const nameTaken = () => new ConflictError(ROLE_NAME_TAKEN, { field: 'name' });
 
 /** Unknown names answer 400 with one entry per offending list item. */
-export function assertKnownPermissions(names: string[], field = 'permissions'): void {
+export function assertKnownPermissions(deps: ServiceDeps, names: string[], field = 'permissions'): void {
   const details: FieldError[] = names.flatMap((name, i) =>
-    isPermission(name)
+    Object.hasOwn(deps.permissions, name)
       ? []
       : [{ field: `${field}.${i}`, message: `is not a known permission: ${name}`, constraint: 'enum' }],
   );
   if (details.length) throw new ValidationError(details);
 }
 
-export function listPermissions(): PermissionView[] {
-  return Object.entries(PERMISSIONS).map(([name, description]) => ({ name, description }));
+/** The permission catalogue: every domain's permissions, in the order of the domains. */
+export function listPermissions(deps: ServiceDeps): PermissionView[] {
+  return Object.entries(deps.permissions).map(([name, description]) => ({ name, description }));
 }
 
 export async function listRoles(
@@ -85,7 +85,7 @@ export async function getRole(deps: ServiceDeps, _act: UserAct, { id }: { id: st
 export async function createRole(deps: ServiceDeps, act: UserAct, input: CreateRoleInput): Promise<RoleView> {
   assertMayChangeRoles(act.caller);
   const permissions = [...new Set(input.permissions ?? [])];
-  assertKnownPermissions(permissions);
+  assertKnownPermissions(deps, permissions);
   assertHoldsAll(act.caller, permissions, 'You cannot create a role with permissions you do not hold');
   return deps.uow.run(act, async (tx) => {
     const role = tx.create(Role, { id: uuidv7(), name: input.name.trim(), description: input.description ?? null });
@@ -172,7 +172,7 @@ export async function setRolePermissions(
 ): Promise<RoleView> {
   assertMayChangeRoles(act.caller);
   const permissions = [...new Set(names)];
-  assertKnownPermissions(permissions);
+  assertKnownPermissions(deps, permissions);
   return deps.uow.run(act, async (tx) => {
     const role = await lockRole(tx, id);
     // Loaded by a statement after the lock: the locking statement's own snapshot may predate a concurrent

@@ -1,10 +1,12 @@
-import { PERMISSION_NAMES, type Permission } from './permissions.js';
+import type { PermissionName } from '../../kernel/permissions.js';
 
 export interface SystemRole {
   id: string;
   name: string;
   description: string;
-  permissions: readonly Permission[];
+  permissions: readonly PermissionName[];
+  /** Holds every permission of the catalogue, whatever the domains add (the admin role); `permissions` is then empty. */
+  everyPermission?: true;
 }
 
 /** Seeded roles. Their ids are the same on every install; they cannot be deleted. */
@@ -13,7 +15,8 @@ export const SYSTEM_ROLES: readonly SystemRole[] = [
     id: '00000000-0000-7000-8000-000000000001',
     name: 'admin',
     description: 'Every permission',
-    permissions: PERMISSION_NAMES,
+    permissions: [],
+    everyPermission: true,
   },
   {
     id: '00000000-0000-7000-8000-000000000002',

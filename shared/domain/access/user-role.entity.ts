@@ -1,6 +1,6 @@
 import { defineEntity } from '@mikro-orm/core';
 import type { TablesOf } from '../../db/database.js';
-import { User } from '../users/user.entity.js';
+import { UserEntity as User } from '../users/index.js';
 import { Role } from './role.entity.js';
 
 /** A role held by a user. */

@@ -2,9 +2,9 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { db, iso } from '../../db/database.js';
 import type { Keyset } from '../../db/keyset.js';
 import type { UserAct } from '../../kernel/act.js';
+import type { ServiceDeps } from '../../kernel/deps.js';
 import { defineList, listPage, type Page } from '../../kernel/list.js';
 import { type DataScope, inScope } from '../access/index.js';
-import type { ServiceDeps } from '../deps.js';
 import type { AuditEntryView, AuditFilters } from './audit.schemas.js';
 
 const COLUMNS = [

@@ -2,8 +2,8 @@ import { db } from '../../db/database.js';
 import type { Orm } from '../../db/orm.js';
 import { AuditChainHead } from '../../db/write-path.entities.js';
 import type { UserAct } from '../../kernel/act.js';
+import type { ServiceDeps } from '../../kernel/deps.js';
 import { assertScopeAll } from '../access/index.js';
-import type { ServiceDeps } from '../deps.js';
 import type { AuditVerdict } from './audit.schemas.js';
 import { entryHash, GENESIS_HASH, selectChainable, toChainable } from './entry-hash.js';
 

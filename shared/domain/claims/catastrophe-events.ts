@@ -5,9 +5,9 @@ import { db, iso } from '../../db/database.js';
 import { flushOrConflict } from '../../db/flush.js';
 import type { Keyset } from '../../db/keyset.js';
 import type { UserAct } from '../../kernel/act.js';
+import type { ServiceDeps } from '../../kernel/deps.js';
 import { NotFoundError, ValidationError } from '../../kernel/errors.js';
 import { defineList, listPage, type Page } from '../../kernel/list.js';
-import type { ServiceDeps } from '../deps.js';
 import type { CatastropheEventView, UpsertCatastropheEventInput } from './catastrophe-events.schemas.js';
 import { CatastropheEvent } from './claim.entity.js';
 

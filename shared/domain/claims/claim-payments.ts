@@ -1,12 +1,12 @@
 import { db } from '../../db/database.js';
 import type { UserAct } from '../../kernel/act.js';
+import type { ServiceDeps } from '../../kernel/deps.js';
 import { DomainRuleError, ValidationError } from '../../kernel/errors.js';
 import { uuidv7 } from '../../kernel/ids.js';
 import { notPositive } from '../../kernel/money.js';
 import { transition } from '../../kernel/workflow.js';
-import { assertFourEyes } from '../access/four-eyes.js';
-import type { ServiceDeps } from '../deps.js';
-import { operationalSetting } from '../operational-policies/settings.js';
+import { assertFourEyes } from '../access/index.js';
+import { operationalSetting } from '../operational-policies/index.js';
 import { ClaimPayment } from './claim.entity.js';
 import { CLAIM_WORKFLOW } from './claim.workflow.js';
 import type { ClaimPaymentView, RecordClaimPaymentInput } from './claim-records.schemas.js';

@@ -1,9 +1,9 @@
 import type { Keyset } from '../../db/keyset.js';
 import type { UserAct } from '../../kernel/act.js';
+import type { ServiceDeps } from '../../kernel/deps.js';
 import { defineList, listPage } from '../../kernel/list.js';
 import type { DataScope } from '../../kernel/scope.js';
 import { eventVisibleTo, visibilitiesFor } from '../access/index.js';
-import type { ServiceDeps } from '../deps.js';
 import { documentRows, historyRows, noteRows, paymentRows } from './claim-records.view.js';
 import { assertClaimVisible } from './claims.service.js';
 

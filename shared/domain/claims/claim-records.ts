@@ -1,9 +1,9 @@
 import type { UserAct } from '../../kernel/act.js';
+import type { ServiceDeps } from '../../kernel/deps.js';
 import { ForbiddenError } from '../../kernel/errors.js';
 import { uuidv7 } from '../../kernel/ids.js';
 import { transition } from '../../kernel/workflow.js';
-import { visibilitiesFor } from '../access/visibility.js';
-import type { ServiceDeps } from '../deps.js';
+import { visibilitiesFor } from '../access/index.js';
 import { ClaimDocument, ClaimNote } from './claim.entity.js';
 import { CLAIM_WORKFLOW } from './claim.workflow.js';
 import type {

@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { type InferResult, sql } from 'kysely';
 import { db, iso } from '../../db/database.js';
 import type { DataScope } from '../../kernel/scope.js';
-import { eventVisibleTo, visibilitiesFor } from '../access/visibility.js';
+import { eventVisibleTo, visibilitiesFor } from '../access/index.js';
 import type { ClaimHistoryEntry } from './claim.schemas.js';
 import type { ClaimDocumentView, ClaimNoteView, ClaimPaymentView } from './claim-records.schemas.js';
 

@@ -1,6 +1,6 @@
 import { defineEntity, type InferEntity } from '@mikro-orm/core';
 import type { TablesOf } from '../../db/database.js';
-import { VISIBILITIES, type Visibility } from '../access/visibility.js';
+import { VISIBILITIES, type Visibility } from '../access/index.js';
 
 export const CLAIM_STATUSES = [
   'filed',

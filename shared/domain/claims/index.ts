@@ -8,6 +8,8 @@ import {
   ClaimNote as ClaimNoteEntity,
   ClaimPayment as ClaimPaymentEntity,
 } from './claim.entity.js';
+import { CLAIM_WORKFLOW } from './claim.workflow.js';
+import { CLAIM_PERMISSIONS } from './claims.permissions.js';
 
 export {
   CATASTROPHE_EVENT_LIST,
@@ -70,5 +72,7 @@ export { fileClaim, getClaim, listClaims } from './claims.service.js';
 /** The domain's manifest (shared/domains.ts builds the central lists from it). */
 export const claimsDomain = defineDomain({
   name: 'claims',
+  workflows: [CLAIM_WORKFLOW],
+  permissions: CLAIM_PERMISSIONS,
   entities: [CatastropheEventEntity, ClaimEntity, ClaimDocumentEntity, ClaimNoteEntity, ClaimPaymentEntity],
 });

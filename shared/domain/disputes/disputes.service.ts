@@ -4,6 +4,7 @@ import { db } from '../../db/database.js';
 import type { Keyset } from '../../db/keyset.js';
 import type { UserAct } from '../../kernel/act.js';
 import { computedInstant } from '../../kernel/calendar.js';
+import type { ServiceDeps } from '../../kernel/deps.js';
 import { DomainRuleError, ForbiddenError, InvalidTransitionError, NotFoundError } from '../../kernel/errors.js';
 import { UUID_TEXT, uuidv7 } from '../../kernel/ids.js';
 import { listPage, type Page } from '../../kernel/list.js';
@@ -11,8 +12,7 @@ import { lockVisible } from '../../kernel/lock-visible.js';
 import { inScope } from '../../kernel/scope.js';
 import { transition } from '../../kernel/workflow.js';
 import { CLAIM_SCOPE_COLUMNS } from '../claims/index.js';
-import type { ServiceDeps } from '../deps.js';
-import { nextNumber } from '../id-patterns/numbers.js';
+import { nextNumber } from '../id-patterns/index.js';
 import { Dispute } from './dispute.entity.js';
 import type {
   DisputeFilters,

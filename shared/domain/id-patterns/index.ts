@@ -2,6 +2,7 @@
 
 import { defineDomain } from '../../kernel/manifest.js';
 import { IdPattern as IdPatternEntity } from './id-pattern.entity.js';
+import { ID_PATTERN_PERMISSIONS } from './id-patterns.permissions.js';
 
 export {
   CreateIdPatternBody,
@@ -22,5 +23,6 @@ export { nextNumber } from './numbers.js';
 /** The domain's manifest (shared/domains.ts builds the central lists from it). */
 export const idPatternsDomain = defineDomain({
   name: 'id-patterns',
+  permissions: ID_PATTERN_PERMISSIONS,
   entities: [IdPatternEntity],
 });

@@ -1,5 +1,6 @@
 import type { Redis } from 'ioredis';
 import { uuidv7 } from '../../kernel/ids.js';
+import type { CallerChange } from '../access/index.js';
 
 /** How long a resolved caller may be reused at most, whatever Redis says (bounds any missed bump). */
 export const CALLER_CACHE_MAX_AGE_MS = 30_000;
@@ -50,8 +51,5 @@ export class CallerStamps {
     if (failed) throw failed[0];
   }
 }
-
-/** Whose resolution a committed change affects: some users, or everyone (a role's permissions). */
-export type CallerChange = { userIds: string[] } | 'everyone';
 
 export const sameStamps = (a: Stamps, b: Stamps) => a[0] === b[0] && a[1] === b[1];

@@ -1,10 +1,10 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { sql } from 'kysely';
 import { db } from '../../db/database.js';
+import type { ServiceDeps } from '../../kernel/deps.js';
 import { RateLimitedError } from '../../kernel/errors.js';
 import type { AuditInput, WriteContext } from '../../kernel/unit-of-work.js';
-import type { ServiceDeps } from '../deps.js';
-import { operationalSetting } from '../operational-policies/settings.js';
+import { operationalSetting } from '../operational-policies/index.js';
 
 /**
  * Lockout that slows a password guesser without letting anyone lock a real user out (OWASP "device

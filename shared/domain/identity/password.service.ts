@@ -2,14 +2,15 @@ import { LockMode, raw } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { sql } from 'kysely';
 import { db } from '../../db/database.js';
-import { job } from '../../jobs/catalogue.js';
 import type { Act, UserAct } from '../../kernel/act.js';
+import type { ServiceDeps } from '../../kernel/deps.js';
 import { UnauthenticatedError, ValidationError } from '../../kernel/errors.js';
 import { uuidv7 } from '../../kernel/ids.js';
-import type { ServiceDeps } from '../deps.js';
-import { User } from '../users/user.entity.js';
+import { produce } from '../../kernel/jobs.js';
+import { UserEntity as User } from '../users/index.js';
 import { PasswordResetRequest, PasswordResetToken } from './credential.entities.js';
 import { tokenHash } from './crypto.js';
+import { SEND_MAIL } from './identity.jobs.js';
 import {
   clearFailures,
   failureCounter,
@@ -45,7 +46,7 @@ export async function requestPasswordReset(
     return {
       result: { status: 'accepted' as const },
       audit: { action: 'auth.password_reset_requested', subjectType: 'password_reset_request', subjectId: id },
-      jobs: [job('mail.send', { kind: 'password_reset_request', requestId: id })],
+      jobs: [produce(SEND_MAIL, { kind: 'password_reset_request', requestId: id })],
     };
   });
 }

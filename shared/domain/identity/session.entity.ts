@@ -1,6 +1,6 @@
 import { defineEntity } from '@mikro-orm/core';
 import type { TablesOf } from '../../db/database.js';
-import { User } from '../users/user.entity.js';
+import { UserEntity as User } from '../users/index.js';
 
 /**
  * A session family: one sign-in on one device. The current refresh token is stored only as its

@@ -2,6 +2,8 @@
 
 import { defineDomain } from '../../kernel/manifest.js';
 import { InvestmentProduct as InvestmentProductEntity } from './investment-product.entity.js';
+import { INVESTMENT_PRODUCT_WORKFLOW } from './investment-product.workflow.js';
+import { INVESTMENT_PRODUCT_PERMISSIONS } from './investment-products.permissions.js';
 
 export {
   CreateInvestmentProductBody,
@@ -22,5 +24,7 @@ export {
 /** The domain's manifest (shared/domains.ts builds the central lists from it). */
 export const investmentProductsDomain = defineDomain({
   name: 'investment-products',
+  workflows: [INVESTMENT_PRODUCT_WORKFLOW],
+  permissions: INVESTMENT_PRODUCT_PERMISSIONS,
   entities: [InvestmentProductEntity],
 });

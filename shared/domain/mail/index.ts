@@ -1,5 +1,10 @@
-/** Mail: what api/, workers/ and scripts/ may use of the domain (delivery status, the transport, the mail jobs). */
+/** Mail: how mail leaves the service (the transport) and whether it can (delivery status). */
+
+import { defineDomain } from '../../kernel/manifest.js';
+
 export { mailStatus, warnWhenMailNotConfigured } from './delivery.js';
-export { sendPasswordResetMail } from './password-reset-mail.js';
-export { mailPasswordResetRequest } from './reset-request-mail.js';
 export { createMailTransport, type MailTransport } from './transport.js';
+
+/** The domain's manifest: no tables and no jobs of its own (the mails are their domains' jobs). */
+export const mailDomain = defineDomain({ name: 'mail', entities: [] });
+export { assertNewUserCanSetPassword } from './delivery.js';

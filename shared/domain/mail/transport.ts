@@ -13,6 +13,13 @@ export interface MailTransport {
   close(): void;
 }
 
+declare module '../../kernel/deps.js' {
+  interface JobDeps {
+    /** The worker's way out for mail (jobs only: the API never sends mail itself). */
+    mail: MailTransport;
+  }
+}
+
 /**
  * SMTP when SMTP_URL is set. Otherwise the log: in development the whole mail (so its token can be
  * used); anywhere else recipient and subject only, since the bodies we send carry credentials

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { db } from '../../db/database.js';
-import type { ServiceDeps } from '../deps.js';
+import type { ServiceDeps } from '../../kernel/deps.js';
 
 /** Deletes idempotency records older than IDEMPOTENCY_TTL_HOURS. */
 export async function purgeIdempotencyRecords(deps: ServiceDeps): Promise<number> {

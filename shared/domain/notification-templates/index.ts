@@ -2,6 +2,8 @@
 
 import { defineDomain } from '../../kernel/manifest.js';
 import { NotificationTemplate as NotificationTemplateEntity } from './notification-template.entity.js';
+import { NOTIFICATION_TEMPLATE_WORKFLOW } from './notification-template.workflow.js';
+import { NOTIFICATION_TEMPLATE_PERMISSIONS } from './notification-templates.permissions.js';
 
 export {
   fillPlaceholders,
@@ -32,11 +34,13 @@ export {
   publishNotificationTemplate,
   updateNotificationTemplate,
 } from './notification-templates.service.js';
-export { templateTextProblems } from './template-checks.js';
+export { missingLinkProblems, templateTextProblems } from './template-checks.js';
 export { appLink, mailLinkHosts } from './template-links.js';
 
 /** The domain's manifest (shared/domains.ts builds the central lists from it). */
 export const notificationTemplatesDomain = defineDomain({
   name: 'notification-templates',
+  workflows: [NOTIFICATION_TEMPLATE_WORKFLOW],
+  permissions: NOTIFICATION_TEMPLATE_PERMISSIONS,
   entities: [NotificationTemplateEntity],
 });

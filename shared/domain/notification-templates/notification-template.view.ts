@@ -4,9 +4,9 @@ import { type InferResult, sql } from 'kysely';
 import { db, iso, isoOrNull } from '../../db/database.js';
 import type { Keyset } from '../../db/keyset.js';
 import type { UserAct } from '../../kernel/act.js';
+import type { ServiceDeps } from '../../kernel/deps.js';
 import { NotFoundError } from '../../kernel/errors.js';
 import { defineList, listPage, type Page } from '../../kernel/list.js';
-import type { ServiceDeps } from '../deps.js';
 import type { TemplateChannel, TemplateStatus } from './notification-template.entity.js';
 import type { NotificationTemplateView } from './notification-templates.schemas.js';
 

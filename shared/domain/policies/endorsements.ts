@@ -1,12 +1,12 @@
 import { LockMode, raw } from '@mikro-orm/core';
 import type { UserAct } from '../../kernel/act.js';
+import type { ServiceDeps } from '../../kernel/deps.js';
 import { DomainRuleError, NotFoundError, ValidationError } from '../../kernel/errors.js';
 import { uuidv7 } from '../../kernel/ids.js';
 import { notPositive } from '../../kernel/money.js';
 import { transition } from '../../kernel/workflow.js';
-import { assertFourEyes } from '../access/four-eyes.js';
-import type { ServiceDeps } from '../deps.js';
-import { nextNumber } from '../id-patterns/numbers.js';
+import { assertFourEyes } from '../access/index.js';
+import { nextNumber } from '../id-patterns/index.js';
 import { latestTermEnd, MAX_TERM_YEARS, termTooLong } from './dates.js';
 import type { CreateEndorsementInput, EndorsementView } from './endorsement.schemas.js';
 import { loadEndorsementView } from './endorsement.view.js';

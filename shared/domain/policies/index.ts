@@ -1,7 +1,13 @@
 /** Policies: what api/, workers/, scripts/ and other domains may use of the domain. */
 
+import { jobAct } from '../../kernel/act.js';
+import { defineJob } from '../../kernel/jobs.js';
 import { defineDomain } from '../../kernel/manifest.js';
+import { POLICY_PERMISSIONS } from './policies.permissions.js';
 import { Endorsement as EndorsementEntity, Policy as PolicyEntity } from './policy.entity.js';
+import { EXPIRE_POLICIES_JOB } from './policy.jobs.js';
+import { ENDORSEMENT_WORKFLOW, POLICY_WORKFLOW } from './policy.workflow.js';
+import { expirePolicies } from './policy-sweeps.js';
 
 export { addDays, computedTermProblem, nextTerm } from './dates.js';
 export { CreateEndorsementInput, Endorsement, EndorsementFilters } from './endorsement.schemas.js';
@@ -37,5 +43,14 @@ export { policyTimeline, TIMELINE_LIST, toTimelineEventView } from './timeline.j
 /** The domain's manifest (shared/domains.ts builds the central lists from it). */
 export const policiesDomain = defineDomain({
   name: 'policies',
+  workflows: [POLICY_WORKFLOW, ENDORSEMENT_WORKFLOW],
+  permissions: POLICY_PERMISSIONS,
   entities: [EndorsementEntity, PolicyEntity],
+  jobs: [
+    defineJob(EXPIRE_POLICIES_JOB, {
+      process: (deps, _payload, job, trace) => expirePolicies(deps, jobAct(job, trace)),
+    }),
+  ],
 });
+export { Policy as PolicyEntity } from './policy.entity.js';
+export { POLICY_SCOPE_FIELDS } from './policy.list.js';

@@ -3,10 +3,10 @@ import type { InferResult } from 'kysely';
 import { db, iso } from '../../db/database.js';
 import type { Keyset } from '../../db/keyset.js';
 import type { UserAct } from '../../kernel/act.js';
+import type { ServiceDeps } from '../../kernel/deps.js';
 import { defineList, listPage, type Page } from '../../kernel/list.js';
 import type { DataScope } from '../../kernel/scope.js';
-import { eventVisibleTo } from '../access/visibility.js';
-import type { ServiceDeps } from '../deps.js';
+import { eventVisibleTo } from '../access/index.js';
 import { getPolicy } from './policies.service.js';
 import type { TimelineEventView } from './policy.schemas.js';
 

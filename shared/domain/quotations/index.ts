@@ -1,7 +1,13 @@
 /** Quotations: what api/, workers/, scripts/ and other domains may use of the domain. */
 
+import { jobAct } from '../../kernel/act.js';
+import { defineJob } from '../../kernel/jobs.js';
 import { defineDomain } from '../../kernel/manifest.js';
 import { Quotation as QuotationEntity } from './quotation.entity.js';
+import { EXPIRE_QUOTATIONS_JOB } from './quotation.jobs.js';
+import { QUOTATION_WORKFLOW } from './quotation.workflow.js';
+import { expireQuotations } from './quotation-sweeps.js';
+import { QUOTATION_PERMISSIONS } from './quotations.permissions.js';
 
 export { QUOTATION_LIST } from './quotation.list.js';
 export {
@@ -21,5 +27,12 @@ export { getQuotation, listQuotations, requestQuotation } from './quotations.ser
 /** The domain's manifest (shared/domains.ts builds the central lists from it). */
 export const quotationsDomain = defineDomain({
   name: 'quotations',
+  workflows: [QUOTATION_WORKFLOW],
+  permissions: QUOTATION_PERMISSIONS,
   entities: [QuotationEntity],
+  jobs: [
+    defineJob(EXPIRE_QUOTATIONS_JOB, {
+      process: (deps, _payload, job, trace) => expireQuotations(deps, jobAct(job, trace)),
+    }),
+  ],
 });

@@ -1,13 +1,14 @@
 import { raw } from '@mikro-orm/core';
 import type { Queue } from 'bullmq';
-import { checkJob, job } from '../../jobs/catalogue.js';
 import type { Act, UserAct } from '../../kernel/act.js';
+import type { ServiceDeps } from '../../kernel/deps.js';
 import { uuidv7 } from '../../kernel/ids.js';
+import { checkPayload } from '../../kernel/jobs.js';
 import { SWEEP_BATCH, type Sweep, type SweepDeps, sweep } from '../../kernel/sweep.js';
 import { traceOf, withTrace } from '../../kernel/trace.js';
 import { transition } from '../../kernel/workflow.js';
-import type { ServiceDeps } from '../deps.js';
 import { Quotation } from './quotation.entity.js';
+import { EXPIRE_QUOTATIONS_JOB } from './quotation.jobs.js';
 import { QUOTATION_WORKFLOW } from './quotation.workflow.js';
 
 /**
@@ -66,9 +67,9 @@ export async function requestQuotationSweep(
   act: UserAct,
   input: { queue: Pick<Queue, 'add' | 'getJob' | 'getJobs'> },
 ): Promise<SweepRequest> {
-  const { name } = job('quotations.expire', {});
+  const { name } = EXPIRE_QUOTATIONS_JOB;
   const payload = withTrace({}, traceOf(act));
-  checkJob('quotations', name, payload);
+  checkPayload(EXPIRE_QUOTATIONS_JOB, payload);
   const found = await sweepUnderWay(input.queue, name);
   if (found) return recordSweepRequest(deps, act, name, { jobId: found.id, state: found.state, queued: false });
   const candidateId = `expire-manual-${uuidv7()}`;

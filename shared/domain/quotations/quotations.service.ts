@@ -1,13 +1,13 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Keyset } from '../../db/keyset.js';
 import type { UserAct } from '../../kernel/act.js';
+import type { ServiceDeps } from '../../kernel/deps.js';
 import { NotFoundError, ValidationError } from '../../kernel/errors.js';
 import { uuidv7 } from '../../kernel/ids.js';
 import { listPage, type Page } from '../../kernel/list.js';
 import { notPositive } from '../../kernel/money.js';
 import { assertFilterInScope, type DataScope, inScope, scopeFilter } from '../../kernel/scope.js';
-import type { ServiceDeps } from '../deps.js';
-import { nextNumber } from '../id-patterns/numbers.js';
+import { nextNumber } from '../id-patterns/index.js';
 import { assertAgent, ownerOf } from '../policies/index.js';
 import { type IQuotation, Quotation } from './quotation.entity.js';
 import { QUOTATION_LIST, QUOTATION_SCOPE_COLUMNS, QUOTATION_SCOPE_FIELDS } from './quotation.list.js';

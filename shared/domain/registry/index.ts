@@ -1,8 +1,14 @@
 /** The identity registry: its signed webhook deliveries, their intake and the jobs applying them to users' KYC. */
 
+import { webhookAct } from '../../kernel/act.js';
+import { defineJob } from '../../kernel/jobs.js';
 import { defineDomain } from '../../kernel/manifest.js';
+import { traceOf } from '../../kernel/trace.js';
+import { APPLY_REGISTRY_EVENT, APPLY_REGISTRY_EVENTS } from './registry.jobs.js';
 import { RegistryEvent as RegistryEventEntity } from './registry-event.entity.js';
+import { processRegistryEvent, processRegistryEvents } from './registry-events.js';
 
+export { REGISTRY_BATCH_MAX } from './registry.jobs.js';
 export {
   type ReceivedEvent,
   RegistryEvent,
@@ -17,4 +23,16 @@ export { signWebhook, verifyWebhookSignature } from './signature.js';
 export const registryDomain = defineDomain({
   name: 'registry',
   entities: [RegistryEventEntity],
+  jobs: [
+    defineJob(APPLY_REGISTRY_EVENTS, {
+      process: (deps, { events }, job) =>
+        processRegistryEvents(deps, webhookAct(), { events, attempt: job.attemptsMade + 1 }),
+    }),
+    defineJob(APPLY_REGISTRY_EVENT, {
+      process: (deps, { eventId, requestId, correlationId }, job) =>
+        processRegistryEvent(deps, webhookAct(requestId, correlationId), { eventId, attempt: job.attemptsMade + 1 }),
+      // Queued alone, a delivery names the request that delivered it.
+      causeOf: ({ requestId, correlationId }) => traceOf({ requestId, correlationId }),
+    }),
+  ],
 });

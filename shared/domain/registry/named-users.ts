@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { sql } from 'kysely';
 import { db } from '../../db/database.js';
-import type { KycStatus } from '../users/user.entity.js';
+import type { KycStatus } from '../users/index.js';
 
 /** users.id as text is lowercase and hyphenated: only a userId of that form ever matched it. */
 const CANONICAL_UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;

@@ -1,13 +1,14 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { db, jsonRows } from '../../db/database.js';
-import { job } from '../../jobs/catalogue.js';
 import type { Act } from '../../kernel/act.js';
+import type { ServiceDeps } from '../../kernel/deps.js';
+import { produce } from '../../kernel/jobs.js';
 import type { AuditInput } from '../../kernel/unit-of-work.js';
-import type { ServiceDeps } from '../deps.js';
-import type { KycStatus } from '../users/user.entity.js';
+import type { KycStatus } from '../users/index.js';
 import { type Delivery, deliveryOf } from './delivery.js';
 
 import { dataText, namedUsers, namesOf, type UserKyc } from './named-users.js';
+import { APPLY_REGISTRY_EVENT } from './registry.jobs.js';
 import type { RegistryEventStatus } from './registry-event.entity.js';
 
 /**
@@ -46,7 +47,7 @@ export async function processRegistryEvents(
       result: outcomes,
       audit,
       jobs: outcomes.flatMap((o) =>
-        o.state === 'failed' ? [job('webhooks.registry-event', deliveryOf(o.eventId, o.request))] : [],
+        o.state === 'failed' ? [produce(APPLY_REGISTRY_EVENT, deliveryOf(o.eventId, o.request))] : [],
       ),
     };
   });

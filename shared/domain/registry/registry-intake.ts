@@ -1,10 +1,11 @@
 import { db } from '../../db/database.js';
-import { job, REGISTRY_BATCH_MAX } from '../../jobs/catalogue.js';
 import { type Act, webhookAct } from '../../kernel/act.js';
+import type { ServiceDeps } from '../../kernel/deps.js';
 import { ConflictError, InvalidSignatureError } from '../../kernel/errors.js';
+import { produce } from '../../kernel/jobs.js';
 import type { AuditInput } from '../../kernel/unit-of-work.js';
-import type { ServiceDeps } from '../deps.js';
 import { deliveryOf } from './delivery.js';
+import { APPLY_REGISTRY_EVENTS, REGISTRY_BATCH_MAX } from './registry.jobs.js';
 import type { ReceivedEvent, RegistryEventInput } from './registry.schemas.js';
 import { kycStatusSetBy } from './registry-events.js';
 
@@ -104,7 +105,7 @@ export class RegistryIntake {
         ),
         jobs: queued.length
           ? [
-              job('webhooks.registry-events', {
+              produce(APPLY_REGISTRY_EVENTS, {
                 events: queued.map(({ act, event }) => deliveryOf(event.eventId, act)),
               }),
             ]

@@ -1,13 +1,18 @@
 import { LockMode, raw } from '@mikro-orm/core';
 import { db } from '../../db/database.js';
 import type { UserAct } from '../../kernel/act.js';
+import type { ServiceDeps } from '../../kernel/deps.js';
 import { NotFoundError } from '../../kernel/errors.js';
 import { inScope } from '../../kernel/scope.js';
 import type { EventInput } from '../../kernel/unit-of-work.js';
 import { transition } from '../../kernel/workflow.js';
-import type { ServiceDeps } from '../deps.js';
-import { createPolicy, loadPolicyView, POLICY_WORKFLOW, type PolicyView } from '../policies/index.js';
-import { Policy } from '../policies/policy.entity.js';
+import {
+  createPolicy,
+  loadPolicyView,
+  POLICY_WORKFLOW,
+  PolicyEntity as Policy,
+  type PolicyView,
+} from '../policies/index.js';
 import { RENEWAL_SCOPE_COLUMNS } from './renewal.list.js';
 import type { RenewalView } from './renewal.schemas.js';
 import { loadRenewalView } from './renewal.view.js';

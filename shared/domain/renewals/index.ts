@@ -1,7 +1,13 @@
 /** Renewals: what api/, workers/, scripts/ and other domains may use of the domain. */
 
+import { jobAct } from '../../kernel/act.js';
+import { defineJob } from '../../kernel/jobs.js';
 import { defineDomain } from '../../kernel/manifest.js';
 import { Renewal as RenewalEntity } from './renewal.entity.js';
+import { GENERATE_RENEWAL, LAPSE_RENEWALS, QUEUE_DUE_RENEWALS } from './renewal.jobs.js';
+import { RENEWAL_WORKFLOW } from './renewal.workflow.js';
+import { generateRenewalForTerm, lapseRenewals, queueDueRenewals } from './renewal-sweeps.js';
+import { RENEWAL_PERMISSIONS } from './renewals.permissions.js';
 
 export { convertRenewal } from './convert-renewal.js';
 export { RENEWAL_LIST } from './renewal.list.js';
@@ -21,5 +27,16 @@ export {
 /** The domain's manifest (shared/domains.ts builds the central lists from it). */
 export const renewalsDomain = defineDomain({
   name: 'renewals',
+  workflows: [RENEWAL_WORKFLOW],
+  permissions: RENEWAL_PERMISSIONS,
   entities: [RenewalEntity],
+  jobs: [
+    defineJob(QUEUE_DUE_RENEWALS, {
+      process: (deps, _payload, job, trace) => queueDueRenewals(deps, jobAct(job, trace)),
+    }),
+    defineJob(GENERATE_RENEWAL, {
+      process: (deps, payload, job, trace) => generateRenewalForTerm(deps, jobAct(job, trace), payload),
+    }),
+    defineJob(LAPSE_RENEWALS, { process: (deps, _payload, job, trace) => lapseRenewals(deps, jobAct(job, trace)) }),
+  ],
 });

@@ -1,14 +1,15 @@
 import { raw } from '@mikro-orm/core';
 import { sql } from 'kysely';
 import { db } from '../../db/database.js';
-import { job } from '../../jobs/catalogue.js';
 import type { Act } from '../../kernel/act.js';
 import { today } from '../../kernel/clock.js';
+import { produce } from '../../kernel/jobs.js';
 import { DEFAULT_JOB_OPTIONS, type QueueSet } from '../../kernel/queue-set.js';
 import { type Candidates, SWEEP_BATCH, type Sweep, type SweepDeps, sweep } from '../../kernel/sweep.js';
 import { transition } from '../../kernel/workflow.js';
-import { Policy } from '../policies/policy.entity.js';
+import { PolicyEntity as Policy } from '../policies/index.js';
 import { OPEN_RENEWAL_STATUSES, Renewal } from './renewal.entity.js';
+import { GENERATE_RENEWAL } from './renewal.jobs.js';
 import { RENEWAL_WORKFLOW } from './renewal.workflow.js';
 import { createRenewal, renewalTerm } from './renewals.service.js';
 
@@ -104,9 +105,9 @@ export async function walkDueRenewals(
  */
 export const queueDueRenewals = (deps: SweepDeps & { queues: QueueSet }, _act: Act) =>
   walkDueRenewals(deps, async (batch) => {
-    await deps.queues.get('renewals').addBulk(
+    await deps.queues.get(GENERATE_RENEWAL.queue).addBulk(
       batch.map(({ policyId, termFrom }) => {
-        const { name, payload } = job('renewals.generate', { policyId, termFrom });
+        const { name, payload } = produce(GENERATE_RENEWAL, { policyId, termFrom });
         return { name, data: payload, opts: { ...DEFAULT_JOB_OPTIONS, jobId: renewalJobId(policyId, termFrom) } };
       }),
     );

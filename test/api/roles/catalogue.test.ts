@@ -1,5 +1,5 @@
 import test, { type ExecutionContext } from 'ava';
-import { PERMISSION_NAMES, PERMISSIONS } from '../../../shared/domain/access/permissions.js';
+import { PERMISSION_NAMES, PERMISSIONS } from '../../../shared/catalogues.js';
 import { ADMIN_ROLE_ID } from '../../../shared/domain/access/system-roles.js';
 import { uuidv7 } from '../../../shared/kernel/ids.js';
 import { type AdminStack, withAdminStack } from '../../helpers/admin-stack.js';

@@ -1,5 +1,5 @@
 import test from 'ava';
-import { PERMISSION_NAMES } from '../../../shared/domain/access/permissions.js';
+import { PERMISSION_NAMES } from '../../../shared/catalogues.js';
 import { ADMIN_ROLE_ID } from '../../../shared/domain/access/system-roles.js';
 import { type AdminStack, withAdminStack } from '../../helpers/admin-stack.js';
 import { expectData, expectError, expectValidation } from '../../helpers/expect.js';

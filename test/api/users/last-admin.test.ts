@@ -1,6 +1,6 @@
 import test from 'ava';
 import type { LightMyRequestResponse } from 'fastify';
-import { PERMISSION_NAMES } from '../../../shared/domain/access/permissions.js';
+import { PERMISSION_NAMES } from '../../../shared/catalogues.js';
 import { ADMIN_ROLE_ID } from '../../../shared/domain/access/system-roles.js';
 import { type Api, client } from '../../helpers/client.js';
 import { sqlOn } from '../../helpers/db.js';

@@ -1,5 +1,5 @@
 import test from 'ava';
-import { PERMISSION_NAMES } from '../../../shared/domain/access/permissions.js';
+import { PERMISSION_NAMES } from '../../../shared/catalogues.js';
 import { type AdminStack, withAdminStack } from '../../helpers/admin-stack.js';
 import { duringRoleChange } from '../../helpers/concurrency.js';
 import { sqlOn, unique } from '../../helpers/db.js';

@@ -1,15 +1,12 @@
 import type { UserAct } from '../../kernel/act.js';
+import type { ServiceDeps } from '../../kernel/deps.js';
 import { ForbiddenError } from '../../kernel/errors.js';
 import { transition } from '../../kernel/workflow.js';
-import type { ServiceDeps } from '../deps.js';
-import { callerChanged } from '../identity/caller-changes.js';
-import { forgetFailures } from '../identity/lockout.js';
-import { revokeSessions } from '../identity/sessions.js';
-import type { UserView } from './user.schemas.js';
-import { loadUserView } from './user.view.js';
-import { effectiveStatusOf, USER_WORKFLOW, type UserAction } from './user.workflow.js';
-import { assertAnotherActiveAdmin, assertNotProvisionedBy, assertOutranks } from './user-guards.js';
-import { lockVisibleUser } from './users.service.js';
+import { assertAnotherActiveAdmin, assertNotProvisionedBy, assertOutranks, callerChanged } from '../access/index.js';
+import type { UserView } from '../users/index.js';
+import { effectiveStatusOf, loadUserView, lockVisibleUser, USER_WORKFLOW, type UserAction } from '../users/index.js';
+import { forgetFailures } from './lockout.js';
+import { revokeSessions } from './sessions.js';
 
 export type AdministrativeUserAction = Extract<UserAction, 'activate' | 'suspend' | 'archive'>;
 

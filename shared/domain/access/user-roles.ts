@@ -2,16 +2,15 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { db } from '../../db/database.js';
 import type { UserAct } from '../../kernel/act.js';
 import { assertHoldsAll } from '../../kernel/caller.js';
+import type { ServiceDeps } from '../../kernel/deps.js';
 import { NotFoundError, ValidationError } from '../../kernel/errors.js';
-import { Role } from '../access/role.entity.js';
-import { ADMIN_ROLE_ID } from '../access/system-roles.js';
-import { UserRole } from '../access/user-role.entity.js';
-import type { ServiceDeps } from '../deps.js';
-import { callerChanged } from '../identity/caller-changes.js';
-import type { UserView } from './user.schemas.js';
-import { loadUserView } from './user.view.js';
+import type { UserView } from '../users/index.js';
+import { loadUserView, lockVisibleUser } from '../users/index.js';
+import { callerChanged } from './caller-changes.js';
+import { Role } from './role.entity.js';
+import { ADMIN_ROLE_ID } from './system-roles.js';
 import { assertAnotherActiveAdmin, assertOutranks } from './user-guards.js';
-import { lockVisibleUser } from './users.service.js';
+import { UserRole } from './user-role.entity.js';
 
 /**
  * The role, locked against a concurrent delete or permission change (FOR KEY SHARE waits for their

@@ -1,8 +1,8 @@
 import type { Act } from '../../kernel/act.js';
-import type { ServiceDeps } from '../deps.js';
-import { resolvePasswordResetRequest } from '../identity/password.service.js';
+import type { ServiceDeps } from '../../kernel/deps.js';
+import type { MailTransport } from '../mail/index.js';
+import { resolvePasswordResetRequest } from './password.service.js';
 import { sendPasswordResetMail } from './password-reset-mail.js';
-import type { MailTransport } from './transport.js';
 
 /**
  * A forgot-password request, in the worker: the user is looked up here rather than in the request,

@@ -1,15 +1,21 @@
 import { LockMode, raw } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Act } from '../../kernel/act.js';
-import type { ServiceDeps } from '../deps.js';
-import { PasswordResetToken } from '../identity/credential.entities.js';
-import { randomToken, tokenHash } from '../identity/crypto.js';
-import { RESET_TOKEN_MINUTES } from '../identity/password.service.js';
-import { fillPlaceholders, TEMPLATE_CATALOGUE, type TemplateKey } from '../notification-templates/catalogue.js';
-import { publishedTemplate } from '../notification-templates/notification-templates.service.js';
-import { missingLinkProblems, templateTextProblems } from '../notification-templates/template-checks.js';
-import { appLink, mailLinkHosts } from '../notification-templates/template-links.js';
-import type { MailTransport } from './transport.js';
+import type { ServiceDeps } from '../../kernel/deps.js';
+import type { MailTransport } from '../mail/index.js';
+import {
+  appLink,
+  fillPlaceholders,
+  mailLinkHosts,
+  missingLinkProblems,
+  publishedTemplate,
+  TEMPLATE_CATALOGUE,
+  type TemplateKey,
+  templateTextProblems,
+} from '../notification-templates/index.js';
+import { PasswordResetToken } from './credential.entities.js';
+import { randomToken, tokenHash } from './crypto.js';
+import { RESET_TOKEN_MINUTES } from './password.service.js';
 
 /** The built-in text, used when no `password_reset` (or `set_password`) template is published for the user's locale. */
 function builtIn(key: TemplateKey, name: string, link: string): { subject: string; text: string } {

@@ -1,5 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { CallerChange } from './caller-stamps.js';
+
+/** What changed for cached callers: some users, or (a role's permissions) everyone. */
+export type CallerChange = { userIds: string[] } | 'everyone';
 
 const pending = new WeakMap<EntityManager, { userIds: Set<string>; everyone: boolean }>();
 

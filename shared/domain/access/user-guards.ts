@@ -2,11 +2,10 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { db } from '../../db/database.js';
 import { assertHoldsAll, type Caller } from '../../kernel/caller.js';
 import { DomainRuleError } from '../../kernel/errors.js';
-import { assertFourEyes } from '../access/index.js';
-import { ADMIN_ROLE_ID } from '../access/system-roles.js';
-import type { UserStatus } from './user.entity.js';
-import { effectiveStatus } from './user.view.js';
-import { effectiveStatusOf } from './user.workflow.js';
+import type { UserStatus } from '../users/index.js';
+import { effectiveStatus, effectiveStatusOf } from '../users/index.js';
+import { assertFourEyes } from './four-eyes.js';
+import { ADMIN_ROLE_ID } from './system-roles.js';
 
 /**
  * The permissions a user holds through their roles. Their roles are locked FOR KEY SHARE first, so a

@@ -1,0 +1,21 @@
+import { domains } from './domains.js';
+import type { DomainManifest } from './kernel/manifest.js';
+import type { PermissionCatalogue, PermissionName } from './kernel/permissions.js';
+import type { Workflow } from './kernel/workflow.js';
+import { renderWorkflowDocs as render } from './kernel/workflow-docs.js';
+
+const manifests = domains as readonly DomainManifest[];
+
+/** The permission catalogue (GET /permissions): every domain's permissions, in the order of the domains. */
+export const PERMISSIONS: Readonly<PermissionCatalogue> = Object.assign(
+  {},
+  ...manifests.map((d) => d.permissions ?? {}),
+);
+export const PERMISSION_NAMES = Object.keys(PERMISSIONS) as PermissionName[];
+export const isPermission = (name: string): name is PermissionName => Object.hasOwn(PERMISSIONS, name);
+
+/** Every workflow of the service, in the order of the domains (docs/workflows.md lists them so). */
+export const WORKFLOWS: readonly Workflow<string, string>[] = manifests.flatMap((d) => d.workflows ?? []);
+
+/** docs/workflows.md, rendered from the domains' workflow tables. */
+export const renderWorkflowDocs = (): string => render(WORKFLOWS);

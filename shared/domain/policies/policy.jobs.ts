@@ -1,0 +1,10 @@
+import { jobType, NoPayload } from '../../kernel/jobs.js';
+
+// Daily, early UTC: ended terms expire before the renewal sweep looks for what is due.
+export const EXPIRE_POLICIES_JOB = jobType({
+  queue: 'policies',
+  name: 'expire',
+  payload: NoPayload,
+  does: 'expires active and reinstated policies whose term has ended',
+  schedule: { id: 'expire-policies', pattern: '5 0 * * *' },
+});

@@ -1,0 +1,44 @@
+import type { Redis } from 'ioredis';
+import type { Config } from '../config/index.js';
+import type { EntityManager, Orm } from '../db/orm.js';
+import type { Logger } from '../logger.js';
+import type { Clock } from './clock.js';
+import type { PermissionCatalogue } from './permissions.js';
+import type { QueueSet } from './queue-set.js';
+import type { UnitOfWork } from './unit-of-work.js';
+
+/**
+ * What domain services are given: the same object in the API and in the workers. A domain that needs
+ * a service of its own (identity's token signers) adds it here by declaration merging, in a file of
+ * its own, and makes it in its manifest's `provide`; the composition root (shared/services.ts) puts
+ * them together.
+ */
+export interface ServiceDeps {
+  config: Config;
+  orm: Orm;
+  uow: UnitOfWork;
+  log: Logger;
+  /** What time and day it is (clock.ts). */
+  clock: Clock;
+  /** Every permission of every domain, with its description, in the order of the domains. */
+  permissions: Readonly<PermissionCatalogue>;
+}
+
+/** What job processors are given: the services' deps and the worker's outbound channels (domains add theirs, e.g. mail). */
+export interface JobDeps extends ServiceDeps {
+  /** For jobs that fan out into jobs of their own (the renewal sweep). */
+  queues: QueueSet;
+}
+
+/** What a domain's manifest is given to make its own services. */
+export interface ProvideContext {
+  config: Config;
+  redis: Redis;
+  log: Logger;
+}
+
+/** A domain's own services, and what it does once a unit of work has committed (e.g. publish what changed). */
+export interface Provided {
+  deps: object;
+  afterCommit?: (tx: EntityManager) => Promise<void>;
+}
