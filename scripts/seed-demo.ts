@@ -1,12 +1,12 @@
 import { loadConfig } from '../shared/config/index.js';
-import { DEMO_PASSWORD } from '../shared/db/demo-accounts.js';
-import { seedDemoData } from '../shared/db/demo-data.js';
+import { DEMO_PASSWORD } from '../shared/domain/identity/index.js';
 import { createOrm } from '../shared/domains.js';
 import { createLogger } from '../shared/logger.js';
 import { prepareDatabase } from '../shared/prepare-database.js';
 import { isEntry, runMain } from '../shared/process.js';
 import { createRedis } from '../shared/redis.js';
 import { createServiceDeps } from '../shared/services.js';
+import { seedDemoData } from './demo.js';
 
 /**
  * `npm run db:seed`: migrates, then fills the database with the demo data set (once: a second run

@@ -1,4 +1,5 @@
 import { domains } from './domains.js';
+import { type ErrorCodeSpec, KERNEL_ERRORS } from './kernel/errors.js';
 import type { DomainManifest } from './kernel/manifest.js';
 import type { PermissionCatalogue, PermissionName } from './kernel/permissions.js';
 import type { Workflow } from './kernel/workflow.js';
@@ -19,3 +20,16 @@ export const WORKFLOWS: readonly Workflow<string, string>[] = manifests.flatMap(
 
 /** docs/workflows.md, rendered from the domains' workflow tables. */
 export const renderWorkflowDocs = (): string => render(WORKFLOWS);
+
+/** The error catalogue (docs/errors.md): the kernel's codes and each domain's, each with where it comes from. */
+export const ERROR_CODES: Readonly<Record<string, ErrorCodeSpec & { from: string }>> = Object.fromEntries(
+  [
+    ...Object.entries(KERNEL_ERRORS).map(([code, spec]) => [code, { ...spec, from: 'every domain' }] as const),
+    ...manifests.flatMap((d) =>
+      Object.entries(d.errors ?? {}).map(([code, spec]) => [code, { ...spec, from: `the ${d.name} domain` }] as const),
+    ),
+  ].map(([code, spec], i, all) => {
+    if (all.findIndex(([other]) => other === code) !== i) throw new Error(`Error code ${code} is declared twice`);
+    return [code, spec];
+  }),
+);

@@ -46,3 +46,14 @@ export const unsupportedMediaType = (contentType?: string) =>
 /** A domain error or an HTTP one, as the envelope sends it; undefined for anything else. */
 export const asHttpError = (error: unknown): HttpError | undefined =>
   error instanceof HttpError ? error : error instanceof DomainError ? HttpError.of(error) : undefined;
+
+/** The codes of the wire's own errors, which no service raises, with their status. */
+export const WIRE_ERRORS = {
+  MALFORMED_JSON: { status: 400, means: 'The body is not valid JSON (or nests deeper than the service reads).' },
+  PAYLOAD_TOO_LARGE: { status: 413, means: 'The body is larger than the route takes.' },
+  UNSUPPORTED_MEDIA_TYPE: { status: 415, means: 'A body that is not application/json.' },
+  INTERNAL_ERROR: { status: 500, means: 'An unexpected error; quote the requestId when reporting it.' },
+} as const;
+
+/** The HTTP status every error of a kind answers with. */
+export const statusOf = (kind: ErrorKind): number => STATUS[kind];

@@ -117,3 +117,42 @@ export class NotReadyError extends DomainError {
     super('unavailable', 'NOT_READY', 'The service is not ready', details);
   }
 }
+
+/** What an error code means, and the kind of error it is (its HTTP status follows from the kind, in api/). */
+export interface ErrorCodeSpec {
+  kind: ErrorKind;
+  means: string;
+}
+
+/** A domain's own error codes (`<domain>.errors.ts`); the error catalogue is the kernel's and every domain's. */
+export const defineErrors = <const E extends Record<string, ErrorCodeSpec>>(codes: E): E => codes;
+
+/** The codes of the kernel's errors, which every domain raises. */
+export const KERNEL_ERRORS = defineErrors({
+  VALIDATION_ERROR: {
+    kind: 'invalid',
+    means: 'The request breaks the schema or a field rule; `details` names each field.',
+  },
+  INVALID_SIGNATURE: { kind: 'invalid', means: 'A webhook delivery whose signature does not verify.' },
+  UNAUTHENTICATED: { kind: 'unauthenticated', means: 'No valid access token was sent.' },
+  FORBIDDEN: {
+    kind: 'forbidden',
+    means: 'The caller lacks a permission (`details.missingPermissions`) or a rule forbids them (`details.reason`).',
+  },
+  NOT_FOUND: { kind: 'not_found', means: 'No such record, or none the caller may see: the two answer alike.' },
+  CONFLICT: { kind: 'conflict', means: 'The change collides with the current state (a duplicate name or number).' },
+  IDEMPOTENCY_CONFLICT: {
+    kind: 'conflict',
+    means: 'An Idempotency-Key reused with another request, or while its first request is still running.',
+  },
+  INVALID_TRANSITION: {
+    kind: 'rule',
+    means: "The action is not allowed from the record's state; `details` gives `from`, `action` and `allowedFrom`.",
+  },
+  INVARIANT_VIOLATION: { kind: 'rule', means: 'The change would break a business rule; the message says which.' },
+  RATE_LIMITED: {
+    kind: 'rate_limited',
+    means: 'Too many requests or failed sign-ins; wait for `Retry-After` seconds.',
+  },
+  NOT_READY: { kind: 'unavailable', means: 'The service is starting or lost a dependency; readiness says which.' },
+});

@@ -1,6 +1,9 @@
 import type { EntitySchema } from '@mikro-orm/core';
+import type { DemoStep } from './demo.js';
 import type { ProvideContext, Provided } from './deps.js';
+import type { ErrorCodeSpec } from './errors.js';
 import type { JobDefinition } from './jobs.js';
+import type { Seed } from './seed.js';
 import type { Workflow } from './workflow.js';
 
 /**
@@ -22,6 +25,12 @@ export interface DomainManifest {
   /** Its jobs, each with its processor and, if it recurs, its schedule. */
   // biome-ignore lint/suspicious/noExplicitAny: each job has a payload of its own
   jobs?: readonly JobDefinition<any>[];
+  /** Its own error codes (`<domain>.errors.ts`), for the error catalogue and docs/errors.md. */
+  errors?: Readonly<Record<string, ErrorCodeSpec>>;
+  /** What every install has of it, seeded at every start (the system roles, the bootstrap admin). */
+  seed?: Seed;
+  /** Its part of the demo data set (`npm run db:seed`). */
+  demo?: DemoStep;
   /** The services of its own it adds to every service's deps (see kernel/deps.ts). */
   provide?: (context: ProvideContext) => Provided;
 }

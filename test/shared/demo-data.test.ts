@@ -1,6 +1,6 @@
 import test from 'ava';
-import { DEMO_ADMIN_EMAIL, DEMO_PASSWORD } from '../../shared/db/demo-accounts.js';
-import { seedDemoData } from '../../shared/db/demo-data.js';
+import { seedDemoData } from '../../scripts/demo.js';
+import { DEMO_ADMIN_EMAIL, DEMO_PASSWORD } from '../../shared/domain/identity/index.js';
 import { client } from '../helpers/client.js';
 import { expectData } from '../helpers/expect.js';
 import { given } from '../helpers/given.js';

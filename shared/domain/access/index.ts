@@ -3,6 +3,7 @@
 import { defineDomain } from '../../kernel/manifest.js';
 import { ACCESS_PERMISSIONS } from './access.permissions.js';
 import { Role as RoleEntity, RolePermission as RolePermissionEntity } from './role.entity.js';
+import { seedSystemRoles } from './system-roles.seed.js';
 import { UserRole as UserRoleEntity } from './user-role.entity.js';
 
 export type { Caller } from '../../kernel/caller.js';
@@ -27,13 +28,17 @@ export {
   setRolePermissions,
   updateRole,
 } from './roles.service.js';
+export { ADMIN_ROLE_ID, SYSTEM_ROLES, type SystemRole } from './system-roles.js';
 export { assertAnotherActiveAdmin, assertNotProvisionedBy, assertOutranks, permissionsHeldBy } from './user-guards.js';
 export { assignRole, removeRole } from './user-roles.js';
 export { eventVisibleTo, VISIBILITIES, type Visibility, visibilitiesFor } from './visibility.js';
+/** The roles' tables, as entities (`Role` is the API's shape of a role). */
+export { RoleEntity, UserRoleEntity };
 
 /** The domain's manifest (shared/domains.ts builds the central lists from it). */
 export const accessDomain = defineDomain({
   name: 'access',
   permissions: ACCESS_PERMISSIONS,
+  seed: seedSystemRoles,
   entities: [RoleEntity, RolePermissionEntity, UserRoleEntity],
 });

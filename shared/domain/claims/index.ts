@@ -9,6 +9,7 @@ import {
   ClaimPayment as ClaimPaymentEntity,
 } from './claim.entity.js';
 import { CLAIM_WORKFLOW } from './claim.workflow.js';
+import { CLAIM_ERRORS } from './claims.errors.js';
 import { CLAIM_PERMISSIONS } from './claims.permissions.js';
 
 export {
@@ -72,6 +73,7 @@ export { fileClaim, getClaim, listClaims } from './claims.service.js';
 /** The domain's manifest (shared/domains.ts builds the central lists from it). */
 export const claimsDomain = defineDomain({
   name: 'claims',
+  errors: CLAIM_ERRORS,
   workflows: [CLAIM_WORKFLOW],
   permissions: CLAIM_PERMISSIONS,
   entities: [CatastropheEventEntity, ClaimEntity, ClaimDocumentEntity, ClaimNoteEntity, ClaimPaymentEntity],

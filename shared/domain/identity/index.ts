@@ -3,6 +3,7 @@
 import { jobAct } from '../../kernel/act.js';
 import { defineJob } from '../../kernel/jobs.js';
 import { defineDomain } from '../../kernel/manifest.js';
+import { bootstrapAdmin } from './bootstrap-admin.js';
 import {
   MfaChallenge as MfaChallengeEntity,
   MfaRecoveryCode as MfaRecoveryCodeEntity,
@@ -11,7 +12,9 @@ import {
   SignInDeviceFailure as SignInDeviceFailureEntity,
   SignInFailure as SignInFailureEntity,
 } from './credential.entities.js';
+import { identityDemo } from './identity.demo.js';
 import { provideIdentity } from './identity.deps.js';
+import { IDENTITY_ERRORS } from './identity.errors.js';
 import { SEND_MAIL } from './identity.jobs.js';
 import { MFA_WORKFLOW } from './mfa.workflow.js';
 import { sendPasswordResetMail } from './password-reset-mail.js';
@@ -35,6 +38,7 @@ export {
 export { logout, logoutAll, me, refresh } from './auth.service.js';
 export { CallerResolver } from './caller-resolution.js';
 export type { Stamps } from './caller-stamps.js';
+export { DEMO_ADMIN_EMAIL, DEMO_PASSWORD } from './identity.demo.js';
 export { SEND_MAIL } from './identity.jobs.js';
 export { DisableMfaInput, MfaEnrolment, VerifyMfaInput } from './mfa.schemas.js';
 export { disableMfa, setupMfa, verifyMfa } from './mfa.service.js';
@@ -48,6 +52,7 @@ export { changeUserStatus } from './user-status.js';
 /** The domain's manifest (shared/domains.ts builds the central lists from it). */
 export const identityDomain = defineDomain({
   name: 'identity',
+  errors: IDENTITY_ERRORS,
   workflows: [MFA_WORKFLOW],
   entities: [
     MfaChallengeEntity,
@@ -75,4 +80,6 @@ export const identityDomain = defineDomain({
     }),
   ],
   provide: provideIdentity,
+  seed: bootstrapAdmin,
+  demo: identityDemo,
 });

@@ -3,6 +3,8 @@
 import { jobAct } from '../../kernel/act.js';
 import { defineJob } from '../../kernel/jobs.js';
 import { defineDomain } from '../../kernel/manifest.js';
+import { policiesDemo } from './policies.demo.js';
+import { POLICY_ERRORS } from './policies.errors.js';
 import { POLICY_PERMISSIONS } from './policies.permissions.js';
 import { Endorsement as EndorsementEntity, Policy as PolicyEntity } from './policy.entity.js';
 import { EXPIRE_POLICIES_JOB } from './policy.jobs.js';
@@ -43,8 +45,10 @@ export { policyTimeline, TIMELINE_LIST, toTimelineEventView } from './timeline.j
 /** The domain's manifest (shared/domains.ts builds the central lists from it). */
 export const policiesDomain = defineDomain({
   name: 'policies',
+  errors: POLICY_ERRORS,
   workflows: [POLICY_WORKFLOW, ENDORSEMENT_WORKFLOW],
   permissions: POLICY_PERMISSIONS,
+  demo: policiesDemo,
   entities: [EndorsementEntity, PolicyEntity],
   jobs: [
     defineJob(EXPIRE_POLICIES_JOB, {

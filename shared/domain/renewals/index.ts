@@ -7,6 +7,8 @@ import { Renewal as RenewalEntity } from './renewal.entity.js';
 import { GENERATE_RENEWAL, LAPSE_RENEWALS, QUEUE_DUE_RENEWALS } from './renewal.jobs.js';
 import { RENEWAL_WORKFLOW } from './renewal.workflow.js';
 import { generateRenewalForTerm, lapseRenewals, queueDueRenewals } from './renewal-sweeps.js';
+import { renewalsDemo } from './renewals.demo.js';
+import { RENEWAL_ERRORS } from './renewals.errors.js';
 import { RENEWAL_PERMISSIONS } from './renewals.permissions.js';
 
 export { convertRenewal } from './convert-renewal.js';
@@ -27,8 +29,10 @@ export {
 /** The domain's manifest (shared/domains.ts builds the central lists from it). */
 export const renewalsDomain = defineDomain({
   name: 'renewals',
+  errors: RENEWAL_ERRORS,
   workflows: [RENEWAL_WORKFLOW],
   permissions: RENEWAL_PERMISSIONS,
+  demo: renewalsDemo,
   entities: [RenewalEntity],
   jobs: [
     defineJob(QUEUE_DUE_RENEWALS, {

@@ -1,6 +1,6 @@
 import test from 'ava';
-import { seedReferenceData } from '../../../shared/db/seed.js';
 import { ADMIN_ROLE_ID } from '../../../shared/domain/access/system-roles.js';
+import { seedReferenceData } from '../../../shared/prepare-database.js';
 import { client } from '../../helpers/client.js';
 import { sqlOn, unique } from '../../helpers/db.js';
 import { expectData } from '../../helpers/expect.js';
