@@ -63,6 +63,8 @@ export interface Change<S extends string> {
 export interface ActionStep<R, S extends string, A extends string> {
   id: string;
   action: A;
+  /** What is locked before the record, in the order other changes lock the two (a renewal's policy first). */
+  before?: (tx: EntityManager) => Promise<void>;
   /** Who may take this action on this record at all, checked before the table so its refusal comes first. */
   guard?: (record: R, tx: EntityManager) => void | Promise<void>;
   /** The action's own rules and change once the table allows the move; the state itself is set by the template. */
@@ -97,6 +99,7 @@ export function runStep<
   work: (record: R, tx: EntityManager, move: Move<S, A>) => Promise<Outcome<U>>,
 ): Promise<U> {
   return at.deps.uow.run(at.act, async (tx) => {
+    await step.before?.(tx);
     const record = await load(tx, resource, step.id, at);
     await step.guard?.(record, tx);
     const from = resource.stateOf ? resource.stateOf(record, at) : record.status;

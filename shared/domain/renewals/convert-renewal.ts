@@ -1,18 +1,20 @@
 import { LockMode, raw } from '@mikro-orm/core';
+import type { EntityManager } from '@mikro-orm/postgresql';
 import { db } from '../../db/database.js';
 import type { EventInput } from '../../db/unit-of-work.js';
+import { runStep } from '../../kernel/action.js';
 import { NotFoundError } from '../../kernel/errors.js';
 import { inScope } from '../../kernel/scope.js';
 import { transition } from '../../kernel/workflow.js';
 import type { UserAct } from '../act.js';
 import type { ServiceDeps } from '../deps.js';
-import { createPolicy, loadPolicyView, POLICY_WORKFLOW, type PolicyView } from '../policies/index.js';
+import { createPolicy, type IPolicy, loadPolicyView, POLICY_WORKFLOW, type PolicyView } from '../policies/index.js';
 import { Policy } from '../policies/policy.entity.js';
 import { RENEWAL_SCOPE_COLUMNS } from './renewal.list.js';
 import type { RenewalView } from './renewal.schemas.js';
 import { loadRenewalView } from './renewal.view.js';
 import { RENEWAL_WORKFLOW } from './renewal.workflow.js';
-import { expiredOffer, lockVisibleRenewal, offerExpired, onPolicy } from './renewals.service.js';
+import { expiredOffer, offerExpired, onPolicy, RENEWAL_ACTIONS } from './renewals.service.js';
 
 /**
  * offered or accepted → converted: a new active policy for the renewal's term at the offered premium,
@@ -24,7 +26,9 @@ export async function convertRenewal(
   act: UserAct,
   input: { id: string },
 ): Promise<{ renewal: RenewalView; policy: PolicyView }> {
-  return deps.uow.run(act, async (tx) => {
+  // The policy is locked first, as generation locks it, under the renewal's own scope rule.
+  let old: IPolicy | undefined;
+  const lockPolicy = async (tx: EntityManager) => {
     const seen = await db(tx)
       .selectFrom('renewals as r')
       .select('r.policy_id')
@@ -32,11 +36,13 @@ export async function convertRenewal(
       .where((eb) => inScope(eb, act.caller.scope, RENEWAL_SCOPE_COLUMNS))
       .executeTakeFirst();
     if (!seen) throw new NotFoundError('No such renewal');
-    const old = await tx.findOneOrFail(Policy, { id: seen.policy_id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
-    const renewal = await lockVisibleRenewal(tx, act.caller.scope, input.id);
-    const from = renewal.status;
-    renewal.status = transition(RENEWAL_WORKFLOW, 'convert', from);
+    old = await tx.findOneOrFail(Policy, { id: seen.policy_id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+  };
+  const step = { id: input.id, action: 'convert' as const, before: lockPolicy };
+  return runStep({ deps, act }, RENEWAL_ACTIONS, step, async (renewal, tx, { from, to }) => {
     if (from === 'offered' && (await offerExpired(tx, renewal.id))) throw expiredOffer(renewal);
+    if (!old) throw new Error('the policy is locked before the renewal');
+    renewal.status = to;
     const oldFrom = old.status;
     old.status = transition(POLICY_WORKFLOW, 'renew', oldFrom);
 
