@@ -16,9 +16,30 @@ export async function lockVisible<T extends object>(
   within: FilterQuery<T>,
   what: string,
 ): Promise<T> {
-  const found = await tx.findOne(entity, { $and: [{ id }, within] } as never, {
-    lockMode: LockMode.PESSIMISTIC_WRITE,
-  });
+  return visible(tx, entity, id, within, what, LockMode.PESSIMISTIC_WRITE);
+}
+
+/**
+ * The same rule without the row lock, for a record whose version column guards its changes instead
+ * (a concurrent change that committed first makes the write fail, see `lock: 'version'` in action.ts).
+ */
+export const findVisible = <T extends object>(
+  tx: EntityManager,
+  entity: EntityName<T>,
+  id: string,
+  within: FilterQuery<T>,
+  what: string,
+): Promise<T> => visible(tx, entity, id, within, what);
+
+async function visible<T extends object>(
+  tx: EntityManager,
+  entity: EntityName<T>,
+  id: string,
+  within: FilterQuery<T>,
+  what: string,
+  lockMode?: LockMode,
+): Promise<T> {
+  const found = await tx.findOne(entity, { $and: [{ id }, within] } as never, lockMode ? { lockMode } : {});
   if (!found) throw new NotFoundError(`No such ${what}`);
   return found as T;
 }

@@ -12,58 +12,41 @@ import {
   RENEWAL_WORKFLOW,
   toRenewalView,
 } from '../../../shared/domain/renewals/index.js';
-import { ok, sendWrite, userActOf } from '../../http/reply.js';
+import { can, list, read, write } from '../../http/operation.js';
 import { actionRoute } from '../../http/workflow-route.js';
 import * as s from './schemas.js';
 
 const renewals: FastifyPluginAsyncTypebox = async (app) => {
-  const { deps, paginator } = app;
-
-  app.get('/renewals', { config: { permissions: ['renewal:read'] }, schema: s.listRenewalsSchema }, async (request) => {
-    const { limit, cursor, sort, ...filters } = request.query;
-    const plan = paginator.plan(RENEWAL_LIST, { limit, cursor, sort });
-    return paginator.respond(
-      request,
-      plan,
-      await listRenewals(deps, userActOf(request), { filters, page: plan }),
-      toRenewalView,
-    );
-  });
-
-  app.get('/renewals/:id', { config: { permissions: ['renewal:read'] }, schema: s.getRenewalSchema }, async (request) =>
-    ok(request, await getRenewal(deps, userActOf(request), request.params)),
+  app.get(
+    '/renewals',
+    { config: can('renewal:read'), schema: s.listRenewalsSchema },
+    list(RENEWAL_LIST, listRenewals, toRenewalView),
   );
-
+  app.get('/renewals/:id', { config: can('renewal:read'), schema: s.getRenewalSchema }, read(getRenewal));
   app.post(
     '/renewals/policies/:policyId/generate',
     actionRoute(POLICY_WORKFLOW, 'generateRenewal', s.generateRenewalSchema),
-    async (request, reply) => sendWrite(request, reply, 201, (act) => generateRenewal(deps, act, request.params)),
+    write(201, generateRenewal),
   );
-
   app.post(
     '/renewals/:id/offer',
     actionRoute(RENEWAL_WORKFLOW, 'offer', s.offerRenewalSchema),
-    async (request, reply) =>
-      sendWrite(request, reply, 200, (act) => offerRenewal(deps, act, { ...request.params, ...request.body })),
+    write(200, offerRenewal),
   );
-
   app.post(
     '/renewals/:id/accept',
     actionRoute(RENEWAL_WORKFLOW, 'accept', s.acceptRenewalSchema),
-    async (request, reply) => sendWrite(request, reply, 200, (act) => acceptRenewal(deps, act, request.params)),
+    write(200, acceptRenewal),
   );
-
   app.post(
     '/renewals/:id/decline',
     actionRoute(RENEWAL_WORKFLOW, 'decline', s.declineRenewalSchema),
-    async (request, reply) =>
-      sendWrite(request, reply, 200, (act) => declineRenewal(deps, act, { ...request.params, ...request.body })),
+    write(200, declineRenewal),
   );
-
   app.post(
     '/renewals/:id/convert',
     actionRoute(RENEWAL_WORKFLOW, 'convert', s.convertRenewalSchema),
-    async (request, reply) => sendWrite(request, reply, 200, (act) => convertRenewal(deps, act, request.params)),
+    write(200, convertRenewal),
   );
 };
 

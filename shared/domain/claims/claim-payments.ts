@@ -1,17 +1,17 @@
 import { db } from '../../db/database.js';
 import type { UserAct } from '../../kernel/act.js';
+import { runStep } from '../../kernel/action.js';
 import type { ServiceDeps } from '../../kernel/deps.js';
 import { DomainRuleError, ValidationError } from '../../kernel/errors.js';
 import { uuidv7 } from '../../kernel/ids.js';
 import { notPositive } from '../../kernel/money.js';
-import { transition } from '../../kernel/workflow.js';
 import { assertFourEyes } from '../access/index.js';
 import { operationalSetting } from '../operational-policies/index.js';
 import { ClaimPayment } from './claim.entity.js';
 import { CLAIM_WORKFLOW } from './claim.workflow.js';
 import type { ClaimPaymentView, RecordClaimPaymentInput } from './claim-records.schemas.js';
 import { loadPaymentView } from './claim-records.view.js';
-import { claimEvents, lockVisibleClaim } from './claims.service.js';
+import { CLAIM_ACTIONS, CLAIM_EVENT_OF, claimEvents } from './claims.service.js';
 
 /**
  * Records a payment of a settled claim, under the claim's row lock, so concurrent payments are
@@ -28,9 +28,7 @@ export async function recordClaimPayment(
 ): Promise<ClaimPaymentView> {
   const zero = notPositive('amount', input.amount);
   if (zero.length) throw new ValidationError(zero);
-  return deps.uow.run(act, async (tx) => {
-    const claim = await lockVisibleClaim(tx, act.caller.scope, input.id);
-    transition(CLAIM_WORKFLOW, 'pay', claim.status);
+  return runStep({ deps, act }, CLAIM_ACTIONS, { id: input.id, action: 'pay' }, async (claim, tx) => {
     assertFourEyes(claim.filedBy, act.caller.userId, 'The user who filed a claim cannot record its payments');
     if (input.amount.currency !== claim.currency)
       throw new DomainRuleError('INVARIANT_VIOLATION', `amount must be in the claim's currency, ${claim.currency}`, {
@@ -76,7 +74,7 @@ export async function recordClaimPayment(
     return {
       result: await loadPaymentView(tx, paymentId),
       audit: { action: CLAIM_WORKFLOW.steps.pay.audit, subjectType: 'claim', subjectId: claim.id, summary },
-      events: claimEvents(claim, 'claim.payment_recorded', summary),
+      events: claimEvents(claim, CLAIM_EVENT_OF.pay, summary),
     };
   });
 }

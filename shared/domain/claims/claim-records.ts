@@ -1,8 +1,8 @@
 import type { UserAct } from '../../kernel/act.js';
+import { runStep } from '../../kernel/action.js';
 import type { ServiceDeps } from '../../kernel/deps.js';
 import { ForbiddenError } from '../../kernel/errors.js';
 import { uuidv7 } from '../../kernel/ids.js';
-import { transition } from '../../kernel/workflow.js';
 import { visibilitiesFor } from '../access/index.js';
 import { ClaimDocument, ClaimNote } from './claim.entity.js';
 import { CLAIM_WORKFLOW } from './claim.workflow.js';
@@ -13,7 +13,7 @@ import type {
   ClaimNoteView,
 } from './claim-records.schemas.js';
 import { loadDocumentView, loadNoteView } from './claim-records.view.js';
-import { claimEvents, lockVisibleClaim } from './claims.service.js';
+import { CLAIM_ACTIONS, CLAIM_EVENT_OF, claimEvents, lockVisibleClaim } from './claims.service.js';
 
 /**
  * A note, in any status, answered with the note. `internal` (staff only) unless said; a caller of
@@ -44,9 +44,7 @@ export async function addClaimDocument(
   act: UserAct,
   input: AddClaimDocumentInput,
 ): Promise<ClaimDocumentView> {
-  return deps.uow.run(act, async (tx) => {
-    const claim = await lockVisibleClaim(tx, act.caller.scope, input.id);
-    transition(CLAIM_WORKFLOW, 'addDocument', claim.status);
+  return runStep({ deps, act }, CLAIM_ACTIONS, { id: input.id, action: 'addDocument' }, async (claim, tx) => {
     const documentId = uuidv7();
     tx.create(ClaimDocument, {
       id: documentId,
@@ -67,7 +65,7 @@ export async function addClaimDocument(
         subjectId: claim.id,
         summary: { documentId, name: input.name, sha256: input.sha256.toLowerCase() },
       },
-      events: claimEvents(claim, 'claim.document_added', { documentId, name: input.name }),
+      events: claimEvents(claim, CLAIM_EVENT_OF.addDocument, { documentId, name: input.name }),
     };
   });
 }

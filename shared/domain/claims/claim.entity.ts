@@ -1,4 +1,4 @@
-import { defineEntity, type InferEntity } from '@mikro-orm/core';
+import { defineEntity } from '@mikro-orm/core';
 import type { TablesOf } from '../../db/database.js';
 import { VISIBILITIES, type Visibility } from '../access/index.js';
 
@@ -61,7 +61,6 @@ export const Claim = defineEntity({
       .onUpdate(() => new Date()),
   }),
 });
-export type IClaim = InferEntity<typeof Claim>;
 
 export const ClaimPayment = defineEntity({
   name: 'ClaimPayment',

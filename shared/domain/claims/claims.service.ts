@@ -2,6 +2,7 @@ import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Keyset } from '../../db/keyset.js';
 import type { UserAct } from '../../kernel/act.js';
+import { type At, defineActions } from '../../kernel/action.js';
 import { latestToday } from '../../kernel/clock.js';
 import type { ServiceDeps } from '../../kernel/deps.js';
 import { DomainRuleError, NotFoundError, ValidationError } from '../../kernel/errors.js';
@@ -17,6 +18,7 @@ import { CatastropheEvent, Claim } from './claim.entity.js';
 import { CLAIM_LIST, CLAIM_SCOPE_COLUMNS, CLAIM_SCOPE_FIELDS } from './claim.list.js';
 import type { ClaimDetailView, ClaimFilters, FileClaimInput } from './claim.schemas.js';
 import { type ClaimViewRow, claimViews, loadClaimDetail } from './claim.view.js';
+import { CLAIM_WORKFLOW } from './claim.workflow.js';
 
 type ClaimSort = (typeof CLAIM_LIST.sortable)[number];
 
@@ -62,6 +64,35 @@ export function claimEvents(
     ...(onPolicyTimeline ? [{ ...event, stream: { type: 'policy' as const, id: claim.policyId } }] : []),
   ];
 }
+
+/** The history event of each action of the claim table. */
+export const CLAIM_EVENT_OF: Record<keyof typeof CLAIM_WORKFLOW.steps, string> = {
+  assign: 'claim.assigned',
+  review: 'claim.review_started',
+  investigate: 'claim.investigation_started',
+  requestDocuments: 'claim.documents_requested',
+  settle: 'claim.settled',
+  repudiate: 'claim.repudiated',
+  withdraw: 'claim.withdrawn',
+  appeal: 'claim.appealed',
+  close: 'claim.closed',
+  pay: 'claim.payment_recorded',
+  addDocument: 'claim.document_added',
+};
+
+/**
+ * The claim table's actions: on a claim in the caller's scope, answered with the claim's detail (its
+ * history included), each with its history event; a settlement shows on the policy's timeline too.
+ */
+export const CLAIM_ACTIONS = defineActions({
+  entity: Claim,
+  subject: 'claim',
+  workflow: CLAIM_WORKFLOW,
+  within: ({ act }: At<ServiceDeps, UserAct>) => scopeFilter(act.caller.scope, CLAIM_SCOPE_FIELDS),
+  answer: async (em, claim, { act }) => (await loadClaimDetail(em, claim.id, act.caller.scope))!,
+  events: (claim, { action, from, to }, summary) =>
+    claimEvents(claim, CLAIM_EVENT_OF[action], { from, to, ...summary }, action === 'settle'),
+});
 
 /**
  * Files a claim on a policy in the caller's scope (404 otherwise): the policy must be active or

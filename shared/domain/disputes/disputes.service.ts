@@ -1,16 +1,14 @@
 import { raw } from '@mikro-orm/core';
-import type { EntityManager } from '@mikro-orm/postgresql';
 import { db } from '../../db/database.js';
 import type { Keyset } from '../../db/keyset.js';
 import type { UserAct } from '../../kernel/act.js';
+import { type At, defineActions, runAction } from '../../kernel/action.js';
 import { computedInstant } from '../../kernel/calendar.js';
 import type { ServiceDeps } from '../../kernel/deps.js';
 import { DomainRuleError, ForbiddenError, InvalidTransitionError, NotFoundError } from '../../kernel/errors.js';
 import { UUID_TEXT, uuidv7 } from '../../kernel/ids.js';
 import { listPage, type Page } from '../../kernel/list.js';
-import { lockVisible } from '../../kernel/lock-visible.js';
 import { inScope } from '../../kernel/scope.js';
-import { transition } from '../../kernel/workflow.js';
 import { CLAIM_SCOPE_COLUMNS } from '../claims/index.js';
 import { nextNumber } from '../id-patterns/index.js';
 import { Dispute } from './dispute.entity.js';
@@ -52,19 +50,26 @@ export async function getDispute(deps: ServiceDeps, act: UserAct, input: { id: s
   return toDisputeView(row);
 }
 
-/** A dispute its raiser (or scope all) sees, its row locked for a change, or 404. */
-function lockVisibleDispute(tx: EntityManager, act: UserAct, id: string) {
-  const raiser = visibleTo(act);
-  return lockVisible(tx, Dispute, id, raiser ? { raisedBy: raiser } : {}, 'dispute');
-}
+/**
+ * Dispute actions: on a dispute its raiser (or scope all) sees, answered with the dispute. No events:
+ * a dispute has no stream of its own.
+ */
+const DISPUTE_ACTIONS = defineActions({
+  entity: Dispute,
+  subject: 'dispute',
+  workflow: DISPUTE_WORKFLOW,
+  within: ({ act }: At<ServiceDeps, UserAct>) => {
+    const raiser = visibleTo(act);
+    return raiser ? { raisedBy: raiser } : {};
+  },
+  answer: (em, dispute) => loadDisputeView(em, dispute.id),
+});
 
-/** A dispute to triage or resolve: never by its raiser, whatever they hold (complaints are handled by someone else). */
-async function lockDisputeToHandle(tx: EntityManager, act: UserAct, id: string) {
-  const dispute = await lockVisibleDispute(tx, act, id);
+/** A dispute is triaged and resolved by someone other than its raiser, whatever they hold (complaints are handled by someone else). */
+const notByRaiser = (act: UserAct) => (dispute: { raisedBy: string }) => {
   if (dispute.raisedBy === act.caller.userId)
     throw new ForbiddenError('A dispute is triaged and resolved by someone other than its raiser');
-  return dispute;
-}
+};
 
 /**
  * Raises a dispute, due for its final response eight weeks later. A claim subject must be a claim the
@@ -111,38 +116,30 @@ export async function raiseDispute(deps: ServiceDeps, act: UserAct, input: Raise
 
 /** open → triaged with a severity and, optionally, the handler (an active user) and a note. */
 export async function triageDispute(deps: ServiceDeps, act: UserAct, input: TriageDisputeInput): Promise<DisputeView> {
-  return deps.uow.run(act, async (tx) => {
-    const dispute = await lockDisputeToHandle(tx, act, input.id);
-    const from = dispute.status;
-    const to = transition(DISPUTE_WORKFLOW, 'triage', from);
-    if (input.assigneeId) {
-      const assignee = await db(tx)
-        .selectFrom('users')
-        .select('status')
-        .where('id', '=', input.assigneeId)
-        .executeTakeFirst();
-      if (assignee?.status !== 'active')
-        throw new DomainRuleError('INVARIANT_VIOLATION', 'The assignee must be an active user', {
-          field: 'assigneeId',
-        });
-    }
-    Object.assign(dispute, {
-      status: to,
-      severity: input.severity,
-      assigneeId: input.assigneeId ?? dispute.assigneeId,
-      triageNote: input.note ?? null,
-      triagedAt: raw<Date>('now()'),
-    });
-    await tx.flush();
-    return {
-      result: await loadDisputeView(tx, dispute.id),
-      audit: {
-        action: DISPUTE_WORKFLOW.steps.triage.audit,
-        subjectType: 'dispute',
-        subjectId: dispute.id,
-        summary: { from, to, severity: input.severity, assigneeId: input.assigneeId },
-      },
-    };
+  return runAction({ deps, act }, DISPUTE_ACTIONS, {
+    id: input.id,
+    action: 'triage',
+    guard: notByRaiser(act),
+    apply: async (dispute, tx) => {
+      if (input.assigneeId) {
+        const assignee = await db(tx)
+          .selectFrom('users')
+          .select('status')
+          .where('id', '=', input.assigneeId)
+          .executeTakeFirst();
+        if (assignee?.status !== 'active')
+          throw new DomainRuleError('INVARIANT_VIOLATION', 'The assignee must be an active user', {
+            field: 'assigneeId',
+          });
+      }
+      Object.assign(dispute, {
+        severity: input.severity,
+        assigneeId: input.assigneeId ?? dispute.assigneeId,
+        triageNote: input.note ?? null,
+        triagedAt: raw<Date>('now()'),
+      });
+      return { summary: { severity: input.severity, assigneeId: input.assigneeId } };
+    },
   });
 }
 
@@ -155,29 +152,21 @@ export async function resolveDispute(
   act: UserAct,
   input: ResolveDisputeInput,
 ): Promise<DisputeView> {
-  return deps.uow.run(act, async (tx) => {
-    const dispute = await lockDisputeToHandle(tx, act, input.id);
-    const from = dispute.status;
-    transition(DISPUTE_WORKFLOW, 'resolve', from);
-    if (from === 'escalated' && input.outcome === 'escalated')
-      throw new InvalidTransitionError(from, 'resolve', ['triaged'], 'dispute');
-    const escalating = input.outcome === 'escalated';
-    Object.assign(dispute, {
-      status: input.outcome,
-      outcome: input.outcome,
-      resolution: input.resolution,
-      ...(escalating ? { escalatedAt: raw<Date>('now()') } : { resolvedAt: raw<Date>('now()') }),
-    });
-    await tx.flush();
-    return {
-      result: await loadDisputeView(tx, dispute.id),
-      audit: {
-        action: DISPUTE_WORKFLOW.steps.resolve.audit,
-        subjectType: 'dispute',
-        subjectId: dispute.id,
-        summary: { from, to: input.outcome, resolution: input.resolution },
-      },
-    };
+  return runAction({ deps, act }, DISPUTE_ACTIONS, {
+    id: input.id,
+    action: 'resolve',
+    guard: notByRaiser(act),
+    apply: (dispute, _tx, { from }) => {
+      if (from === 'escalated' && input.outcome === 'escalated')
+        throw new InvalidTransitionError(from, 'resolve', ['triaged'], 'dispute');
+      const escalating = input.outcome === 'escalated';
+      Object.assign(dispute, {
+        outcome: input.outcome,
+        resolution: input.resolution,
+        ...(escalating ? { escalatedAt: raw<Date>('now()') } : { resolvedAt: raw<Date>('now()') }),
+      });
+      return { to: input.outcome, summary: { resolution: input.resolution } };
+    },
   });
 }
 
@@ -187,20 +176,12 @@ export async function withdrawDispute(
   act: UserAct,
   input: WithdrawDisputeInput,
 ): Promise<DisputeView> {
-  return deps.uow.run(act, async (tx) => {
-    const dispute = await lockVisibleDispute(tx, act, input.id);
-    const from = dispute.status;
-    const to = transition(DISPUTE_WORKFLOW, 'withdraw', from);
-    Object.assign(dispute, { status: to, withdrawReason: input.reason, withdrawnAt: raw<Date>('now()') });
-    await tx.flush();
-    return {
-      result: await loadDisputeView(tx, dispute.id),
-      audit: {
-        action: DISPUTE_WORKFLOW.steps.withdraw.audit,
-        subjectType: 'dispute',
-        subjectId: dispute.id,
-        summary: { from, to, reason: input.reason },
-      },
-    };
+  return runAction({ deps, act }, DISPUTE_ACTIONS, {
+    id: input.id,
+    action: 'withdraw',
+    apply: (dispute) => {
+      Object.assign(dispute, { withdrawReason: input.reason, withdrawnAt: raw<Date>('now()') });
+      return { summary: { reason: input.reason } };
+    },
   });
 }

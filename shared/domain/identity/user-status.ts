@@ -1,12 +1,30 @@
 import type { UserAct } from '../../kernel/act.js';
+import { type At, defineActions, runAction } from '../../kernel/action.js';
 import type { ServiceDeps } from '../../kernel/deps.js';
 import { ForbiddenError } from '../../kernel/errors.js';
-import { transition } from '../../kernel/workflow.js';
+import { scopeFilter } from '../../kernel/scope.js';
 import { assertAnotherActiveAdmin, assertNotProvisionedBy, assertOutranks, callerChanged } from '../access/index.js';
-import type { UserView } from '../users/index.js';
-import { effectiveStatusOf, loadUserView, lockVisibleUser, USER_WORKFLOW, type UserAction } from '../users/index.js';
+import {
+  effectiveStatusOf,
+  loadUserView,
+  USER_SCOPE_FIELDS,
+  USER_WORKFLOW,
+  UserEntity as User,
+  type UserAction,
+  type UserView,
+} from '../users/index.js';
 import { forgetFailures } from './lockout.js';
 import { revokeSessions } from './sessions.js';
+
+/** An administrator's actions on a user in their scope, from the state the user is in now; answered with the user. */
+const USER_ACTIONS = defineActions({
+  entity: User,
+  subject: 'user',
+  workflow: USER_WORKFLOW,
+  within: ({ act }: At<ServiceDeps, UserAct>) => scopeFilter(act.caller.scope, USER_SCOPE_FIELDS),
+  stateOf: (user) => effectiveStatusOf(user),
+  answer: async (em, user) => (await loadUserView(em, user.id))!,
+});
 
 export type AdministrativeUserAction = Extract<UserAction, 'activate' | 'suspend' | 'archive'>;
 
@@ -22,33 +40,27 @@ export async function changeUserStatus(
   input: { id: string; action: AdministrativeUserAction; reason?: string },
 ): Promise<UserView> {
   const { id, action, reason } = input;
-  return deps.uow.run(act, async (tx) => {
-    const user = await lockVisibleUser(tx, act.caller.scope, id);
-    if (action !== 'activate' && user.id === act.caller.userId)
-      throw new ForbiddenError(`You cannot ${action} yourself`);
-    await assertOutranks(tx, act.caller, id, action);
-    if (action === 'activate') await assertNotProvisionedBy(tx, act.caller, id);
-    const from = effectiveStatusOf(user);
-    const to = transition(USER_WORKFLOW, action, from);
-    if (to !== 'active') await assertAnotherActiveAdmin(tx, user, `be ${to}`);
-    user.status = to;
-    user.statusReason = reason ?? null;
-    callerChanged(tx, id);
-    if (to === 'active') {
-      user.failedLoginCount = 0;
-      user.lockedUntil = null;
-      await forgetFailures(tx, user.email);
-    }
-    const sessionsEnded = to === 'suspended' || to === 'archived' ? await revokeSessions(tx, id, `user_${action}`) : 0;
-    await tx.flush();
-    return {
-      result: (await loadUserView(tx, id))!,
-      audit: {
-        action: USER_WORKFLOW.steps[action].audit,
-        subjectType: 'user',
-        subjectId: id,
-        summary: { from, to, reason, sessionsEnded },
-      },
-    };
+  return runAction({ deps, act }, USER_ACTIONS, {
+    id,
+    action,
+    guard: async (user, tx) => {
+      if (action !== 'activate' && user.id === act.caller.userId)
+        throw new ForbiddenError(`You cannot ${action} yourself`);
+      await assertOutranks(tx, act.caller, id, action);
+      if (action === 'activate') await assertNotProvisionedBy(tx, act.caller, id);
+    },
+    apply: async (user, tx, { to }) => {
+      if (to !== 'active') await assertAnotherActiveAdmin(tx, user, `be ${to}`);
+      user.statusReason = reason ?? null;
+      callerChanged(tx, id);
+      if (to === 'active') {
+        user.failedLoginCount = 0;
+        user.lockedUntil = null;
+        await forgetFailures(tx, user.email);
+      }
+      const sessionsEnded =
+        to === 'suspended' || to === 'archived' ? await revokeSessions(tx, id, `user_${action}`) : 0;
+      return { summary: { reason, sessionsEnded } };
+    },
   });
 }

@@ -1,9 +1,10 @@
-import { LockMode, raw } from '@mikro-orm/core';
+import { raw } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { type InferResult, sql } from 'kysely';
 import { db, iso } from '../../db/database.js';
 import type { Keyset } from '../../db/keyset.js';
 import type { UserAct } from '../../kernel/act.js';
+import { type At, defineActions, runStep } from '../../kernel/action.js';
 import type { ServiceDeps } from '../../kernel/deps.js';
 import { InvalidTransitionError, NotFoundError } from '../../kernel/errors.js';
 import { uuidv7 } from '../../kernel/ids.js';
@@ -132,6 +133,16 @@ export interface UpdateInvestmentProductInput {
   description?: string | null;
 }
 
+/** A product's actions: on any product, answered with the product (every PATCH is `update`, plus the move it asks for). */
+const PRODUCT_ACTIONS = defineActions({
+  entity: InvestmentProduct,
+  subject: 'investment_product',
+  what: 'investment product',
+  workflow: INVESTMENT_PRODUCT_WORKFLOW,
+  within: (_: At<ServiceDeps, UserAct>) => ({}),
+  answer: (em, product) => loadView(em, product.id),
+});
+
 /** The workflow step that moves a product into `to`; none leads back to draft. */
 const STEP_INTO = { active: 'activate', closed: 'close' } as const;
 
@@ -146,11 +157,7 @@ export async function updateInvestmentProduct(
   input: UpdateInvestmentProductInput,
 ): Promise<InvestmentProductView> {
   const { id, status, ...fields } = input;
-  return deps.uow.run(act, async (tx) => {
-    const product = await tx.findOne(InvestmentProduct, id, { lockMode: LockMode.PESSIMISTIC_WRITE });
-    if (!product) throw new NotFoundError('No such investment product');
-    const from = product.status;
-    transition(INVESTMENT_PRODUCT_WORKFLOW, 'update', from);
+  return runStep({ deps, act }, PRODUCT_ACTIONS, { id, action: 'update' }, async (product, tx, { from }) => {
     let step: (typeof STEP_INTO)[keyof typeof STEP_INTO] | undefined;
     if (status !== undefined && status !== from) {
       if (status === 'draft') throw new InvalidTransitionError(from, 'return to draft', [], 'investment product');

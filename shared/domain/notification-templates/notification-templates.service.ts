@@ -3,9 +3,11 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { sql } from 'kysely';
 import { db } from '../../db/database.js';
 import type { UserAct } from '../../kernel/act.js';
+import { type At, defineActions, runAction, runStep } from '../../kernel/action.js';
 import type { ServiceDeps } from '../../kernel/deps.js';
 import { type FieldError, NotFoundError, ValidationError } from '../../kernel/errors.js';
 import { uuidv7 } from '../../kernel/ids.js';
+import { lockVisible } from '../../kernel/lock-visible.js';
 import type { AuditInput } from '../../kernel/unit-of-work.js';
 import { transition } from '../../kernel/workflow.js';
 import { assertScopeAll } from '../access/index.js';
@@ -92,11 +94,18 @@ export async function createNotificationTemplate(
   });
 }
 
-async function lockTemplate(tx: EntityManager, id: string) {
-  const template = await tx.findOne(NotificationTemplate, id, { lockMode: LockMode.PESSIMISTIC_WRITE });
-  if (!template) throw new NotFoundError('No such notification template');
-  return template;
-}
+/** A template's actions: on any template (the caller has scope all), answered with the template. */
+const TEMPLATE_ACTIONS = defineActions({
+  entity: NotificationTemplate,
+  subject: 'notification_template',
+  what: 'notification template',
+  workflow: NOTIFICATION_TEMPLATE_WORKFLOW,
+  within: (_: At<ServiceDeps, UserAct>) => ({}),
+  answer: (em, template) => loadTemplateView(em, template.id),
+});
+
+const lockTemplate = (tx: EntityManager, id: string) =>
+  lockVisible(tx, NotificationTemplate, id, {}, 'notification template');
 
 /** Changes the subject or body of a draft (the text as changed is checked); any other status answers 422 INVALID_TRANSITION. */
 export async function updateNotificationTemplate(
@@ -105,9 +114,7 @@ export async function updateNotificationTemplate(
   input: { id: string; subject?: string | null; body?: string },
 ): Promise<NotificationTemplateView> {
   assertScopeAll(act.caller.scope, PLATFORM_WIDE);
-  return deps.uow.run(act, async (tx) => {
-    const template = await lockTemplate(tx, input.id);
-    transition(NOTIFICATION_TEMPLATE_WORKFLOW, 'update', template.status);
+  return runStep({ deps, act }, TEMPLATE_ACTIONS, { id: input.id, action: 'update' }, async (template, tx) => {
     if (input.subject !== undefined) {
       const problems = subjectProblems(template.channel, input.subject);
       if (problems.length) throw new ValidationError(problems);
@@ -195,21 +202,13 @@ export async function archiveNotificationTemplate(
   input: { id: string },
 ): Promise<NotificationTemplateView> {
   assertScopeAll(act.caller.scope, PLATFORM_WIDE);
-  return deps.uow.run(act, async (tx) => {
-    const template = await lockTemplate(tx, input.id);
-    const from = template.status;
-    const to = transition(NOTIFICATION_TEMPLATE_WORKFLOW, 'archive', from);
-    Object.assign(template, { status: to, archivedAt: raw<Date>('now()') });
-    await tx.flush();
-    return {
-      result: await loadTemplateView(tx, template.id),
-      audit: {
-        action: NOTIFICATION_TEMPLATE_WORKFLOW.steps.archive.audit,
-        subjectType: 'notification_template',
-        subjectId: template.id,
-        summary: { from, to, version: template.version },
-      },
-    };
+  return runAction({ deps, act }, TEMPLATE_ACTIONS, {
+    id: input.id,
+    action: 'archive',
+    apply: (template) => {
+      template.archivedAt = raw<Date>('now()');
+      return { summary: { version: template.version } };
+    },
   });
 }
 

@@ -1,5 +1,6 @@
 import { LockMode, raw } from '@mikro-orm/core';
 import type { UserAct } from '../../kernel/act.js';
+import { runStep } from '../../kernel/action.js';
 import type { ServiceDeps } from '../../kernel/deps.js';
 import { DomainRuleError, NotFoundError, ValidationError } from '../../kernel/errors.js';
 import { uuidv7 } from '../../kernel/ids.js';
@@ -10,7 +11,7 @@ import { nextNumber } from '../id-patterns/index.js';
 import { latestTermEnd, MAX_TERM_YEARS, termTooLong } from './dates.js';
 import type { CreateEndorsementInput, EndorsementView } from './endorsement.schemas.js';
 import { loadEndorsementView } from './endorsement.view.js';
-import { lockVisiblePolicy } from './policies.service.js';
+import { lockVisiblePolicy, POLICY_ACTIONS } from './policies.service.js';
 import { Endorsement, type EndorsementChanges, type IPolicy } from './policy.entity.js';
 import type { PolicyView } from './policy.schemas.js';
 import { loadPolicyView } from './policy.view.js';
@@ -60,9 +61,7 @@ export async function createEndorsement(
     ...notPositive('changes.premium', input.changes.premium),
   ];
   if (zero.length) throw new ValidationError(zero);
-  return deps.uow.run(act, async (tx) => {
-    const policy = await lockVisiblePolicy(tx, act.caller.scope, input.policyId);
-    transition(POLICY_WORKFLOW, 'endorse', policy.status);
+  return runStep({ deps, act }, POLICY_ACTIONS, { id: input.policyId, action: 'endorse' }, async (policy, tx) => {
     if (input.effectiveDate < policy.effectiveFrom || input.effectiveDate > policy.effectiveTo)
       throw new DomainRuleError(
         'INVARIANT_VIOLATION',

@@ -21,8 +21,8 @@ export {
   getPolicy,
   issuePolicy,
   listPolicies,
-  lockVisiblePolicy,
   ownerOf,
+  POLICY_ACTIONS,
 } from './policies.service.js';
 export type { IPolicy } from './policy.entity.js';
 export { POLICY_LIST } from './policy.list.js';

@@ -3,6 +3,7 @@ import { db } from '../../db/database.js';
 import type { Keyset } from '../../db/keyset.js';
 import { preparedQuery } from '../../db/prepared.js';
 import type { UserAct } from '../../kernel/act.js';
+import { type At, defineActions } from '../../kernel/action.js';
 import type { ServiceDeps } from '../../kernel/deps.js';
 import { DomainRuleError, ForbiddenError, NotFoundError, ValidationError } from '../../kernel/errors.js';
 import { uuidv7 } from '../../kernel/ids.js';
@@ -17,6 +18,7 @@ import { Policy } from './policy.entity.js';
 import { POLICY_LIST, POLICY_SCOPE_COLUMNS, POLICY_SCOPE_FIELDS } from './policy.list.js';
 import type { IssuePolicyInput, PolicyFilters, PolicyView } from './policy.schemas.js';
 import { loadPolicyView, type PolicyViewRow, policyViews, toPolicyView } from './policy.view.js';
+import { POLICY_WORKFLOW } from './policy.workflow.js';
 
 type PolicySort = (typeof POLICY_LIST.sortable)[number];
 
@@ -50,6 +52,27 @@ export async function getPolicy(deps: ServiceDeps, act: UserAct, input: { id: st
 /** A policy within the caller's scope, its row locked for a change, or 404. */
 export const lockVisiblePolicy = (tx: EntityManager, scope: DataScope, id: string) =>
   lockVisible(tx, Policy, id, scopeFilter(scope, POLICY_SCOPE_FIELDS), 'policy');
+
+/**
+ * The policy table's actions: on a policy in the caller's scope, answered with the policy; a change of
+ * its status goes on its timeline as `policy.<to>` with the state it left.
+ */
+export const POLICY_ACTIONS = defineActions({
+  entity: Policy,
+  subject: 'policy',
+  workflow: POLICY_WORKFLOW,
+  within: ({ act }: At<ServiceDeps, UserAct>) => scopeFilter(act.caller.scope, POLICY_SCOPE_FIELDS),
+  answer: async (em, policy) => (await loadPolicyView(em, policy.id))!,
+  events: (policy, { from, to }, summary) => [
+    {
+      stream: { type: 'policy', id: policy.id },
+      type: `policy.${to}`,
+      subjectType: 'policy',
+      subjectId: policy.id,
+      data: { from, ...summary },
+    },
+  ],
+});
 
 /**
  * The agent and insurer a new policy (or quotation) belongs to, within the caller's scope: an agent

@@ -3,15 +3,15 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { sql } from 'kysely';
 import { db } from '../../db/database.js';
 import type { UserAct } from '../../kernel/act.js';
+import { runAction } from '../../kernel/action.js';
 import { today } from '../../kernel/clock.js';
 import type { ServiceDeps } from '../../kernel/deps.js';
 import { DomainRuleError } from '../../kernel/errors.js';
 import { transition } from '../../kernel/workflow.js';
-import { lockVisiblePolicy } from './policies.service.js';
+import { POLICY_ACTIONS } from './policies.service.js';
 import type { IPolicy } from './policy.entity.js';
 import type { PolicyView } from './policy.schemas.js';
-import { loadPolicyView } from './policy.view.js';
-import { ENDORSEMENT_WORKFLOW, POLICY_WORKFLOW } from './policy.workflow.js';
+import { ENDORSEMENT_WORKFLOW } from './policy.workflow.js';
 
 /** The pending endorsements of a policy end with it: withdrawn, so none can be approved onto a cancelled policy. */
 async function withdrawPendingEndorsements(tx: EntityManager, policyId: string): Promise<string[]> {
@@ -38,59 +38,40 @@ export async function cancelPolicy(
   act: UserAct,
   input: { id: string; reason: string; effectiveDate?: string },
 ): Promise<PolicyView> {
-  return deps.uow.run(act, async (tx) => {
-    const policy = await lockVisiblePolicy(tx, act.caller.scope, input.id);
-    const from = policy.status;
-    const to = transition(POLICY_WORKFLOW, 'cancel', from);
-    const effectiveDate = input.effectiveDate ?? clampToTerm(today(deps.clock), policy);
-    if (effectiveDate < policy.effectiveFrom || effectiveDate > policy.effectiveTo)
-      throw new DomainRuleError(
-        'INVARIANT_VIOLATION',
-        `effectiveDate must be within the policy's period, ${policy.effectiveFrom} to ${policy.effectiveTo}`,
-        { field: 'effectiveDate' },
-      );
-    Object.assign(policy, {
-      status: to,
-      cancelledAt: raw<Date>('now()'),
-      cancellationReason: input.reason,
-      cancellationEffectiveDate: effectiveDate,
-    });
-    const withdrawn = await withdrawPendingEndorsements(tx, policy.id);
-    await tx.flush();
-    const stream = { type: 'policy' as const, id: policy.id };
-    return {
-      result: (await loadPolicyView(tx, policy.id))!,
-      audit: [
-        {
-          action: POLICY_WORKFLOW.steps.cancel.audit,
-          subjectType: 'policy',
-          subjectId: policy.id,
-          summary: { from, to, reason: input.reason, effectiveDate },
-        },
-        ...withdrawn.map((id) => ({
+  return runAction({ deps, act }, POLICY_ACTIONS, {
+    id: input.id,
+    action: 'cancel',
+    apply: async (policy, tx) => {
+      const effectiveDate = input.effectiveDate ?? clampToTerm(today(deps.clock), policy);
+      if (effectiveDate < policy.effectiveFrom || effectiveDate > policy.effectiveTo)
+        throw new DomainRuleError(
+          'INVARIANT_VIOLATION',
+          `effectiveDate must be within the policy's period, ${policy.effectiveFrom} to ${policy.effectiveTo}`,
+          { field: 'effectiveDate' },
+        );
+      Object.assign(policy, {
+        cancelledAt: raw<Date>('now()'),
+        cancellationReason: input.reason,
+        cancellationEffectiveDate: effectiveDate,
+      });
+      const withdrawn = await withdrawPendingEndorsements(tx, policy.id);
+      return {
+        summary: { reason: input.reason, effectiveDate },
+        audit: withdrawn.map((id) => ({
           action: ENDORSEMENT_WORKFLOW.steps.withdraw.audit,
           subjectType: 'endorsement',
           subjectId: id,
           summary: { reason: 'policy cancelled' },
         })),
-      ],
-      events: [
-        {
-          stream,
-          type: 'policy.cancelled',
-          subjectType: 'policy',
-          subjectId: policy.id,
-          data: { from, reason: input.reason, effectiveDate },
-        },
-        ...withdrawn.map((id) => ({
-          stream,
+        events: withdrawn.map((id) => ({
+          stream: { type: 'policy' as const, id: policy.id },
           type: 'endorsement.withdrawn',
           subjectType: 'endorsement',
           subjectId: id,
           data: { reason: 'policy cancelled' },
         })),
-      ],
-    };
+      };
+    },
   });
 }
 
@@ -108,53 +89,35 @@ export async function reinstatePolicy(
   input: { id: string; reason: string },
 ): Promise<PolicyView> {
   const windowDays = deps.config.REINSTATEMENT_WINDOW_DAYS;
-  return deps.uow.run(act, async (tx) => {
-    const policy = await lockVisiblePolicy(tx, act.caller.scope, input.id);
-    const from = policy.status;
-    const to = transition(POLICY_WORKFLOW, 'reinstate', from);
-    const { ended_at, expired } = await db(tx)
-      .selectFrom('policies')
-      .select((eb) => {
-        const endedAt = from === 'cancelled' ? eb.ref('cancelled_at') : eb.ref('lapsed_at');
-        return [
-          sql<string | null>`${endedAt}`.as('ended_at'),
-          sql<boolean>`coalesce(${endedAt} + make_interval(days => ${windowDays}) < now(), false)`.as('expired'),
-        ];
-      })
-      .where('id', '=', policy.id)
-      .executeTakeFirstOrThrow();
-    if (expired)
-      throw new DomainRuleError(
-        'REINSTATEMENT_WINDOW_EXPIRED',
-        `A policy can be reinstated only within ${windowDays} days of its ${from === 'cancelled' ? 'cancellation' : 'lapse'}`,
-        { from, since: ended_at && new Date(ended_at).toISOString(), windowDays },
-      );
-    Object.assign(policy, {
-      status: to,
-      reinstatedAt: raw<Date>('now()'),
-      cancelledAt: null,
-      cancellationReason: null,
-      cancellationEffectiveDate: null,
-      lapsedAt: null,
-    });
-    await tx.flush();
-    return {
-      result: (await loadPolicyView(tx, policy.id))!,
-      audit: {
-        action: POLICY_WORKFLOW.steps.reinstate.audit,
-        subjectType: 'policy',
-        subjectId: policy.id,
-        summary: { from, to, reason: input.reason },
-      },
-      events: [
-        {
-          stream: { type: 'policy', id: policy.id },
-          type: 'policy.reinstated',
-          subjectType: 'policy',
-          subjectId: policy.id,
-          data: { from, reason: input.reason },
-        },
-      ],
-    };
+  return runAction({ deps, act }, POLICY_ACTIONS, {
+    id: input.id,
+    action: 'reinstate',
+    apply: async (policy, tx, { from }) => {
+      const { ended_at, expired } = await db(tx)
+        .selectFrom('policies')
+        .select((eb) => {
+          const endedAt = from === 'cancelled' ? eb.ref('cancelled_at') : eb.ref('lapsed_at');
+          return [
+            sql<string | null>`${endedAt}`.as('ended_at'),
+            sql<boolean>`coalesce(${endedAt} + make_interval(days => ${windowDays}) < now(), false)`.as('expired'),
+          ];
+        })
+        .where('id', '=', policy.id)
+        .executeTakeFirstOrThrow();
+      if (expired)
+        throw new DomainRuleError(
+          'REINSTATEMENT_WINDOW_EXPIRED',
+          `A policy can be reinstated only within ${windowDays} days of its ${from === 'cancelled' ? 'cancellation' : 'lapse'}`,
+          { from, since: ended_at && new Date(ended_at).toISOString(), windowDays },
+        );
+      Object.assign(policy, {
+        reinstatedAt: raw<Date>('now()'),
+        cancelledAt: null,
+        cancellationReason: null,
+        cancellationEffectiveDate: null,
+        lapsedAt: null,
+      });
+      return { summary: { reason: input.reason } };
+    },
   });
 }

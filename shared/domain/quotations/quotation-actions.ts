@@ -1,18 +1,17 @@
-import { OptimisticLockError, raw } from '@mikro-orm/core';
-import type { EntityManager } from '@mikro-orm/postgresql';
+import { raw } from '@mikro-orm/core';
 import type { UserAct } from '../../kernel/act.js';
+import { type At, defineActions, runAction } from '../../kernel/action.js';
 import { today } from '../../kernel/clock.js';
 import type { ServiceDeps } from '../../kernel/deps.js';
-import { ConflictError, DomainRuleError, ValidationError } from '../../kernel/errors.js';
+import { DomainRuleError, ValidationError } from '../../kernel/errors.js';
 import { type Money, notPositive } from '../../kernel/money.js';
-import type { AuditInput, EventInput } from '../../kernel/unit-of-work.js';
-import { transition } from '../../kernel/workflow.js';
+import { scopeFilter } from '../../kernel/scope.js';
 import { addDays, createPolicy } from '../policies/index.js';
-import type { IQuotation, QuotationStatus } from './quotation.entity.js';
+import { type IQuotation, Quotation, type QuotationStatus } from './quotation.entity.js';
+import { QUOTATION_SCOPE_FIELDS } from './quotation.list.js';
 import type { QuotationView } from './quotation.schemas.js';
 import { loadQuotationView } from './quotation.view.js';
 import { QUOTATION_WORKFLOW } from './quotation.workflow.js';
-import { visibleQuotation } from './quotations.service.js';
 
 // What is done to a quotation once requested: quoted, accepted (issuing the policy), withdrawn.
 
@@ -22,55 +21,20 @@ const effectiveStatus = (quotation: IQuotation, todayUtc: string): QuotationStat
     ? 'expired'
     : quotation.status;
 
-/** Writes the change; a concurrent change that committed first (the version moved on) is 409 CONFLICT. */
-async function flushOrRaceLost(tx: EntityManager): Promise<void> {
-  await tx.flush().catch((err) => {
-    if (err instanceof OptimisticLockError)
-      throw new ConflictError('The quotation was changed at the same time by another request; read it again');
-    throw err;
-  });
-}
-
-type Action = 'respond' | 'accept' | 'withdraw';
-
-/** An action's change to the quotation: its audit summary, and any further audit entries and events (an accepted quotation's policy). */
-interface Change {
-  summary?: Record<string, unknown>;
-  audit?: AuditInput[];
-  events?: EventInput[];
-}
-
-/** Runs one action: the quotation in scope, the transition from its effective status, the action's change, its audit entry. */
-async function quotationAction(
-  deps: ServiceDeps,
-  act: UserAct,
-  id: string,
-  action: Action,
-  change: (quotation: IQuotation, tx: EntityManager, todayUtc: string) => Change | Promise<Change>,
-): Promise<QuotationView> {
-  return deps.uow.run(act, async (tx) => {
-    const quotation = await visibleQuotation(tx, act.caller.scope, id);
-    const todayUtc = today(deps.clock);
-    const from = effectiveStatus(quotation, todayUtc);
-    const to = transition(QUOTATION_WORKFLOW, action, from);
-    const { summary = {}, audit = [], events = [] } = await change(quotation, tx, todayUtc);
-    quotation.status = to;
-    await flushOrRaceLost(tx);
-    return {
-      result: (await loadQuotationView(tx, id))!,
-      audit: [
-        {
-          action: QUOTATION_WORKFLOW.steps[action].audit,
-          subjectType: 'quotation',
-          subjectId: id,
-          summary: { from, to, ...summary },
-        },
-        ...audit,
-      ],
-      events,
-    };
-  });
-}
+/**
+ * A quotation's actions, on a quotation in the caller's scope from its effective status, answered with
+ * the quotation. Read without a row lock: the version decides between concurrent changes, and the one
+ * that committed second answers 409 CONFLICT.
+ */
+const QUOTATION_ACTIONS = defineActions({
+  entity: Quotation,
+  subject: 'quotation',
+  workflow: QUOTATION_WORKFLOW,
+  lock: 'version',
+  within: ({ act }: At<ServiceDeps, UserAct>) => scopeFilter(act.caller.scope, QUOTATION_SCOPE_FIELDS),
+  stateOf: (quotation, { deps }) => effectiveStatus(quotation, today(deps.clock)),
+  answer: async (em, quotation) => (await loadQuotationView(em, quotation.id))!,
+});
 
 /** requested → quoted: a premium in the sum insured's currency, valid through validUntil (today or later, UTC), terms. */
 export async function respondToQuotation(
@@ -80,24 +44,29 @@ export async function respondToQuotation(
 ): Promise<QuotationView> {
   const zero = notPositive('premium', input.premium);
   if (zero.length) throw new ValidationError(zero);
-  return quotationAction(deps, act, input.id, 'respond', (quotation, _tx, todayUtc) => {
-    if (input.validUntil < todayUtc)
-      throw new ValidationError([
-        { field: 'validUntil', message: `must be today (${todayUtc}, UTC) or later`, constraint: 'notPast' },
-      ]);
-    if (input.premium.currency !== quotation.currency)
-      throw new DomainRuleError(
-        'INVARIANT_VIOLATION',
-        `premium must be in the currency of sumInsured, ${quotation.currency}`,
-        { field: 'premium.currency' },
-      );
-    Object.assign(quotation, {
-      premiumMinor: input.premium.amountMinor,
-      validUntil: input.validUntil,
-      terms: input.terms,
-      quotedAt: raw<Date>('now()'),
-    });
-    return { summary: { premium: input.premium, validUntil: input.validUntil } };
+  return runAction({ deps, act }, QUOTATION_ACTIONS, {
+    id: input.id,
+    action: 'respond',
+    apply: (quotation) => {
+      const todayUtc = today(deps.clock);
+      if (input.validUntil < todayUtc)
+        throw new ValidationError([
+          { field: 'validUntil', message: `must be today (${todayUtc}, UTC) or later`, constraint: 'notPast' },
+        ]);
+      if (input.premium.currency !== quotation.currency)
+        throw new DomainRuleError(
+          'INVARIANT_VIOLATION',
+          `premium must be in the currency of sumInsured, ${quotation.currency}`,
+          { field: 'premium.currency' },
+        );
+      Object.assign(quotation, {
+        premiumMinor: input.premium.amountMinor,
+        validUntil: input.validUntil,
+        terms: input.terms,
+        quotedAt: raw<Date>('now()'),
+      });
+      return { summary: { premium: input.premium, validUntil: input.validUntil } };
+    },
   });
 }
 
@@ -117,40 +86,45 @@ export async function acceptQuotation(
   act: UserAct,
   input: { id: string; effectiveFrom?: string },
 ): Promise<QuotationView> {
-  return quotationAction(deps, act, input.id, 'accept', async (quotation, tx, todayUtc) => {
-    const effectiveFrom = input.effectiveFrom ?? todayUtc;
-    if (effectiveFrom < todayUtc)
-      throw new ValidationError([
-        { field: 'effectiveFrom', message: `must be today (${todayUtc}, UTC) or later`, constraint: 'notPast' },
-      ]);
-    const effectiveTo = oneYearFrom(effectiveFrom);
-    // Written with the quotation's change: if a concurrent change won, the version check makes it 409 and this rolls back.
-    const policy = await createPolicy(
-      tx,
-      {
-        agentId: quotation.agentId,
-        insurerId: quotation.insurerId,
-        productCode: quotation.productCode,
-        holder: {
-          name: quotation.applicantName,
-          email: quotation.applicantEmail,
-          phone: quotation.applicantPhone,
-          nationalId: quotation.applicantNationalId,
+  return runAction({ deps, act }, QUOTATION_ACTIONS, {
+    id: input.id,
+    action: 'accept',
+    apply: async (quotation, tx) => {
+      const todayUtc = today(deps.clock);
+      const effectiveFrom = input.effectiveFrom ?? todayUtc;
+      if (effectiveFrom < todayUtc)
+        throw new ValidationError([
+          { field: 'effectiveFrom', message: `must be today (${todayUtc}, UTC) or later`, constraint: 'notPast' },
+        ]);
+      const effectiveTo = oneYearFrom(effectiveFrom);
+      // Written with the quotation's change: if a concurrent change won, the version check makes it 409 and this rolls back.
+      const policy = await createPolicy(
+        tx,
+        {
+          agentId: quotation.agentId,
+          insurerId: quotation.insurerId,
+          productCode: quotation.productCode,
+          holder: {
+            name: quotation.applicantName,
+            email: quotation.applicantEmail,
+            phone: quotation.applicantPhone,
+            nationalId: quotation.applicantNationalId,
+          },
+          currency: quotation.currency,
+          sumInsuredMinor: quotation.sumInsuredMinor,
+          premiumMinor: quotation.premiumMinor!,
+          effectiveFrom,
+          effectiveTo,
         },
-        currency: quotation.currency,
-        sumInsuredMinor: quotation.sumInsuredMinor,
-        premiumMinor: quotation.premiumMinor!,
-        effectiveFrom,
-        effectiveTo,
-      },
-      { quotationId: quotation.id, quotationNumber: quotation.quotationNumber },
-    );
-    Object.assign(quotation, { policyId: policy.id, acceptedAt: raw<Date>('now()') });
-    return {
-      summary: { policyId: policy.id, policyNumber: policy.policyNumber, effectiveFrom, effectiveTo },
-      audit: [policy.audit],
-      events: [policy.event],
-    };
+        { quotationId: quotation.id, quotationNumber: quotation.quotationNumber },
+      );
+      Object.assign(quotation, { policyId: policy.id, acceptedAt: raw<Date>('now()') });
+      return {
+        summary: { policyId: policy.id, policyNumber: policy.policyNumber, effectiveFrom, effectiveTo },
+        audit: [policy.audit],
+        events: [policy.event],
+      };
+    },
   });
 }
 
@@ -160,8 +134,12 @@ export async function withdrawQuotation(
   act: UserAct,
   input: { id: string },
 ): Promise<QuotationView> {
-  return quotationAction(deps, act, input.id, 'withdraw', (quotation) => {
-    Object.assign(quotation, { withdrawnAt: raw<Date>('now()') });
-    return {};
+  return runAction({ deps, act }, QUOTATION_ACTIONS, {
+    id: input.id,
+    action: 'withdraw',
+    apply: (quotation) => {
+      Object.assign(quotation, { withdrawnAt: raw<Date>('now()') });
+      return {};
+    },
   });
 }

@@ -1,4 +1,3 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Keyset } from '../../db/keyset.js';
 import type { UserAct } from '../../kernel/act.js';
 import type { ServiceDeps } from '../../kernel/deps.js';
@@ -6,11 +5,11 @@ import { NotFoundError, ValidationError } from '../../kernel/errors.js';
 import { uuidv7 } from '../../kernel/ids.js';
 import { listPage, type Page } from '../../kernel/list.js';
 import { notPositive } from '../../kernel/money.js';
-import { assertFilterInScope, type DataScope, inScope, scopeFilter } from '../../kernel/scope.js';
+import { assertFilterInScope, inScope } from '../../kernel/scope.js';
 import { nextNumber } from '../id-patterns/index.js';
 import { assertAgent, ownerOf } from '../policies/index.js';
-import { type IQuotation, Quotation } from './quotation.entity.js';
-import { QUOTATION_LIST, QUOTATION_SCOPE_COLUMNS, QUOTATION_SCOPE_FIELDS } from './quotation.list.js';
+import { Quotation } from './quotation.entity.js';
+import { QUOTATION_LIST, QUOTATION_SCOPE_COLUMNS } from './quotation.list.js';
 import type { QuotationFilters, QuotationView, RequestQuotationInput } from './quotation.schemas.js';
 import { loadQuotationView, type QuotationViewRow, quotationViews, toQuotationView } from './quotation.view.js';
 
@@ -33,13 +32,6 @@ export async function getQuotation(deps: ServiceDeps, act: UserAct, input: { id:
     .executeTakeFirst();
   if (!row) throw new NotFoundError('No such quotation');
   return toQuotationView(row);
-}
-
-/** The quotation in scope, read for a change (no row lock: the version decides between concurrent changes), or 404. */
-export async function visibleQuotation(tx: EntityManager, scope: DataScope, id: string): Promise<IQuotation> {
-  const quotation = await tx.findOne(Quotation, { $and: [{ id }, scopeFilter(scope, QUOTATION_SCOPE_FIELDS)] });
-  if (!quotation) throw new NotFoundError('No such quotation');
-  return quotation;
 }
 
 /** POST /quotations: a `requested` quotation numbered by the quotation identifier pattern. */

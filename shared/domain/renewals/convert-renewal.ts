@@ -1,6 +1,8 @@
 import { LockMode, raw } from '@mikro-orm/core';
+import type { EntityManager } from '@mikro-orm/postgresql';
 import { db } from '../../db/database.js';
 import type { UserAct } from '../../kernel/act.js';
+import { runStep } from '../../kernel/action.js';
 import type { ServiceDeps } from '../../kernel/deps.js';
 import { NotFoundError } from '../../kernel/errors.js';
 import { inScope } from '../../kernel/scope.js';
@@ -8,6 +10,7 @@ import type { EventInput } from '../../kernel/unit-of-work.js';
 import { transition } from '../../kernel/workflow.js';
 import {
   createPolicy,
+  type IPolicy,
   loadPolicyView,
   POLICY_WORKFLOW,
   PolicyEntity as Policy,
@@ -17,7 +20,7 @@ import { RENEWAL_SCOPE_COLUMNS } from './renewal.list.js';
 import type { RenewalView } from './renewal.schemas.js';
 import { loadRenewalView } from './renewal.view.js';
 import { RENEWAL_WORKFLOW } from './renewal.workflow.js';
-import { expiredOffer, lockVisibleRenewal, offerExpired, onPolicy } from './renewals.service.js';
+import { expiredOffer, offerExpired, onPolicy, RENEWAL_ACTIONS } from './renewals.service.js';
 
 /**
  * offered or accepted → converted: a new active policy for the renewal's term at the offered premium,
@@ -29,7 +32,9 @@ export async function convertRenewal(
   act: UserAct,
   input: { id: string },
 ): Promise<{ renewal: RenewalView; policy: PolicyView }> {
-  return deps.uow.run(act, async (tx) => {
+  // The policy is locked first, as generation locks it, under the renewal's own scope rule.
+  let old: IPolicy | undefined;
+  const lockPolicy = async (tx: EntityManager) => {
     const seen = await db(tx)
       .selectFrom('renewals as r')
       .select('r.policy_id')
@@ -37,11 +42,13 @@ export async function convertRenewal(
       .where((eb) => inScope(eb, act.caller.scope, RENEWAL_SCOPE_COLUMNS))
       .executeTakeFirst();
     if (!seen) throw new NotFoundError('No such renewal');
-    const old = await tx.findOneOrFail(Policy, { id: seen.policy_id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
-    const renewal = await lockVisibleRenewal(tx, act.caller.scope, input.id);
-    const from = renewal.status;
-    renewal.status = transition(RENEWAL_WORKFLOW, 'convert', from);
+    old = await tx.findOneOrFail(Policy, { id: seen.policy_id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+  };
+  const step = { id: input.id, action: 'convert' as const, before: lockPolicy };
+  return runStep({ deps, act }, RENEWAL_ACTIONS, step, async (renewal, tx, { from, to }) => {
     if (from === 'offered' && (await offerExpired(tx, renewal.id))) throw expiredOffer(renewal);
+    if (!old) throw new Error('the policy is locked before the renewal');
+    renewal.status = to;
     const oldFrom = old.status;
     old.status = transition(POLICY_WORKFLOW, 'renew', oldFrom);
 

@@ -5,17 +5,17 @@ import { db } from '../../db/database.js';
 import { flushOrConflict } from '../../db/flush.js';
 import type { Keyset } from '../../db/keyset.js';
 import type { UserAct } from '../../kernel/act.js';
+import { type At, defineActions, runAction, runStep } from '../../kernel/action.js';
 import type { ServiceDeps } from '../../kernel/deps.js';
 import { DomainRuleError, NotFoundError, ValidationError } from '../../kernel/errors.js';
 import { uuidv7 } from '../../kernel/ids.js';
 import { listPage, type Page } from '../../kernel/list.js';
-import { lockVisible } from '../../kernel/lock-visible.js';
 import { type Money, notPositive } from '../../kernel/money.js';
-import { assertFilterInScope, type DataScope, inScope, scopeFilter } from '../../kernel/scope.js';
+import { assertFilterInScope, inScope, scopeFilter } from '../../kernel/scope.js';
 import type { Outcome } from '../../kernel/unit-of-work.js';
 import { transition } from '../../kernel/workflow.js';
 import { nextNumber } from '../id-patterns/index.js';
-import { computedTermProblem, type IPolicy, lockVisiblePolicy, nextTerm, POLICY_WORKFLOW } from '../policies/index.js';
+import { computedTermProblem, type IPolicy, nextTerm, POLICY_ACTIONS, POLICY_WORKFLOW } from '../policies/index.js';
 import { type IRenewal, Renewal } from './renewal.entity.js';
 import { RENEWAL_LIST, RENEWAL_SCOPE_COLUMNS, RENEWAL_SCOPE_FIELDS } from './renewal.list.js';
 import type { RenewalFilters, RenewalView } from './renewal.schemas.js';
@@ -42,11 +42,29 @@ export async function getRenewal(deps: ServiceDeps, act: UserAct, input: { id: s
   return toRenewalView(row);
 }
 
-/** A renewal within the caller's scope, its row locked for a change, or 404. */
-export const lockVisibleRenewal = (tx: EntityManager, scope: DataScope, id: string) =>
-  lockVisible(tx, Renewal, id, scopeFilter(scope, RENEWAL_SCOPE_FIELDS), 'renewal');
-
 export const onPolicy = (policyId: string) => ({ type: 'policy' as const, id: policyId });
+
+/**
+ * The renewal table's actions: on a renewal in the caller's scope, answered with the renewal, audited
+ * with its policy and on the policy's timeline as `renewal.<to>`.
+ */
+export const RENEWAL_ACTIONS = defineActions({
+  entity: Renewal,
+  subject: 'renewal',
+  workflow: RENEWAL_WORKFLOW,
+  within: ({ act }: At<ServiceDeps, UserAct>) => scopeFilter(act.caller.scope, RENEWAL_SCOPE_FIELDS),
+  answer: async (em, renewal) => (await loadRenewalView(em, renewal.id))!,
+  summary: (renewal, { from, to }, summary) => ({ policyId: renewal.policyId, from, to, ...summary }),
+  events: (renewal, { from, to }, summary) => [
+    {
+      stream: onPolicy(renewal.policyId),
+      type: `renewal.${to}`,
+      subjectType: 'renewal',
+      subjectId: renewal.id,
+      data: { from, ...summary },
+    },
+  ],
+});
 
 /**
  * A policy's next term (the day after effectiveTo, the same length), and the 422 INVARIANT_VIOLATION
@@ -107,45 +125,9 @@ export async function generateRenewal(
   act: UserAct,
   input: { policyId: string },
 ): Promise<RenewalView> {
-  return deps.uow.run(act, async (tx) =>
-    createRenewal(tx, await lockVisiblePolicy(tx, act.caller.scope, input.policyId)),
+  return runStep({ deps, act }, POLICY_ACTIONS, { id: input.policyId, action: 'generateRenewal' }, (policy, tx) =>
+    createRenewal(tx, policy),
   );
-}
-
-/** Runs one renewal action on a renewal in scope: lock, transition from the table, the action's own change. */
-async function renewalAction(
-  deps: ServiceDeps,
-  act: UserAct,
-  id: string,
-  action: 'offer' | 'accept' | 'decline',
-  change: (renewal: IRenewal, tx: EntityManager) => Promise<Record<string, unknown>> | Record<string, unknown>,
-): Promise<RenewalView> {
-  return deps.uow.run(act, async (tx) => {
-    const renewal = await lockVisibleRenewal(tx, act.caller.scope, id);
-    const from = renewal.status;
-    const to = transition(RENEWAL_WORKFLOW, action, from);
-    const summary = await change(renewal, tx);
-    renewal.status = to;
-    await tx.flush();
-    return {
-      result: (await loadRenewalView(tx, id))!,
-      audit: {
-        action: RENEWAL_WORKFLOW.steps[action].audit,
-        subjectType: 'renewal',
-        subjectId: id,
-        summary: { policyId: renewal.policyId, from, to, ...summary },
-      },
-      events: [
-        {
-          stream: onPolicy(renewal.policyId),
-          type: `renewal.${to}`,
-          subjectType: 'renewal',
-          subjectId: id,
-          data: { from, ...summary },
-        },
-      ],
-    };
-  });
 }
 
 /** Whether an offer's expiry has passed, by the database's clock. */
@@ -175,30 +157,38 @@ export async function offerRenewal(
   if (Date.parse(input.offerExpiresAt) <= Date.now())
     problems.push({ field: 'offerExpiresAt', message: 'must be in the future', constraint: 'future' });
   if (problems.length) throw new ValidationError(problems);
-  return renewalAction(deps, act, input.id, 'offer', (renewal) => {
-    if (input.premium.currency !== renewal.currency)
-      throw new DomainRuleError(
-        'INVARIANT_VIOLATION',
-        `premium must be in the policy's currency, ${renewal.currency}`,
-        {
-          field: 'premium.currency',
-        },
-      );
-    Object.assign(renewal, {
-      offeredPremiumMinor: input.premium.amountMinor,
-      offerExpiresAt: new Date(input.offerExpiresAt),
-      offeredAt: raw<Date>('now()'),
-    });
-    return { premium: input.premium, offerExpiresAt: new Date(input.offerExpiresAt).toISOString() };
+  return runAction({ deps, act }, RENEWAL_ACTIONS, {
+    id: input.id,
+    action: 'offer',
+    apply: (renewal) => {
+      if (input.premium.currency !== renewal.currency)
+        throw new DomainRuleError(
+          'INVARIANT_VIOLATION',
+          `premium must be in the policy's currency, ${renewal.currency}`,
+          {
+            field: 'premium.currency',
+          },
+        );
+      Object.assign(renewal, {
+        offeredPremiumMinor: input.premium.amountMinor,
+        offerExpiresAt: new Date(input.offerExpiresAt),
+        offeredAt: raw<Date>('now()'),
+      });
+      return { summary: { premium: input.premium, offerExpiresAt: new Date(input.offerExpiresAt).toISOString() } };
+    },
   });
 }
 
 /** offered → accepted, while the offer is open (else 422 OFFER_EXPIRED). */
 export async function acceptRenewal(deps: ServiceDeps, act: UserAct, input: { id: string }): Promise<RenewalView> {
-  return renewalAction(deps, act, input.id, 'accept', async (renewal, tx) => {
-    if (await offerExpired(tx, renewal.id)) throw expiredOffer(renewal);
-    Object.assign(renewal, { acceptedAt: raw<Date>('now()') });
-    return {};
+  return runAction({ deps, act }, RENEWAL_ACTIONS, {
+    id: input.id,
+    action: 'accept',
+    apply: async (renewal, tx) => {
+      if (await offerExpired(tx, renewal.id)) throw expiredOffer(renewal);
+      Object.assign(renewal, { acceptedAt: raw<Date>('now()') });
+      return {};
+    },
   });
 }
 
@@ -207,8 +197,12 @@ export async function declineRenewal(
   act: UserAct,
   input: { id: string; reason: string },
 ): Promise<RenewalView> {
-  return renewalAction(deps, act, input.id, 'decline', (renewal) => {
-    Object.assign(renewal, { declineReason: input.reason, declinedAt: raw<Date>('now()') });
-    return { reason: input.reason };
+  return runAction({ deps, act }, RENEWAL_ACTIONS, {
+    id: input.id,
+    action: 'decline',
+    apply: (renewal) => {
+      Object.assign(renewal, { declineReason: input.reason, declinedAt: raw<Date>('now()') });
+      return { summary: { reason: input.reason } };
+    },
   });
 }

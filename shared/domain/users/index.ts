@@ -9,7 +9,7 @@ import { USER_WORKFLOW } from './user.workflow.js';
 import { USER_PERMISSIONS } from './users.permissions.js';
 
 export type { IUser, KycStatus, UserStatus } from './user.entity.js';
-export { USER_LIST } from './user.list.js';
+export { USER_LIST, USER_SCOPE_FIELDS } from './user.list.js';
 export {
   AssignRoleInput,
   CreateUserInput,
