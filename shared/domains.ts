@@ -59,4 +59,10 @@ export const entities = [
 export const createOrm = (
   config: Pick<Config, 'DATABASE_URL' | 'DATABASE_POOL_MAX'>,
   applicationName?: string,
-): Promise<Orm> => openOrm(config, entities, applicationName);
+): Promise<Orm> =>
+  openOrm(
+    config,
+    entities,
+    applicationName,
+    (domains as readonly DomainManifest[]).flatMap((d) => d.migrations ?? []),
+  );

@@ -1,3 +1,4 @@
+import type { MigrationObject } from '@mikro-orm/core';
 import { Migrator } from '@mikro-orm/migrations';
 import { MikroORM, type Options } from '@mikro-orm/postgresql';
 
@@ -14,12 +15,18 @@ function ormOptions(
   config: Pick<Config, 'DATABASE_URL' | 'DATABASE_POOL_MAX'>,
   entities: Entities,
   applicationName = 'insurance-api',
+  domainMigrations: readonly MigrationObject[] = [],
 ): Options {
   return {
     clientUrl: config.DATABASE_URL,
     entities: [...entities],
     extensions: [Migrator],
-    migrations: { migrationsList, transactional: true, allOrNothing: true, snapshot: false },
+    migrations: {
+      migrationsList: [...migrationsList, ...domainMigrations],
+      transactional: true,
+      allOrNothing: true,
+      snapshot: false,
+    },
     ensureDatabase: false,
     forceUtcTimezone: true,
     allowGlobalContext: false,
@@ -33,12 +40,18 @@ function ormOptions(
   };
 }
 
+/**
+ * The ORM over `entities`. Migrations: the service's own (shared/db/migrations, in their list's order),
+ * then those the domains bring in their manifests (`migrations`), in the order of their names.
+ */
 export async function openOrm(
   config: Pick<Config, 'DATABASE_URL' | 'DATABASE_POOL_MAX'>,
   entities: Entities,
   applicationName?: string,
+  domainMigrations: readonly MigrationObject[] = [],
 ): Promise<Orm> {
-  return MikroORM.init(ormOptions(config, entities, applicationName));
+  const ordered = [...domainMigrations].sort((a, b) => a.name.localeCompare(b.name));
+  return MikroORM.init(ormOptions(config, entities, applicationName, ordered));
 }
 
 export async function migrate(orm: Orm): Promise<string[]> {

@@ -1,4 +1,4 @@
-import type { EntitySchema } from '@mikro-orm/core';
+import type { EntitySchema, MigrationObject } from '@mikro-orm/core';
 import type { DemoStep } from './demo.js';
 import type { ProvideContext, Provided } from './deps.js';
 import type { ErrorCodeSpec } from './errors.js';
@@ -17,6 +17,11 @@ export interface DomainManifest {
   /** Its tables, as entities: the ORM is given every domain's. */
   // biome-ignore lint/suspicious/noExplicitAny: entities of any shape
   entities: readonly EntitySchema<any, any>[];
+  /**
+   * The migrations that create and change its tables, if it keeps them in its own folder (the first
+   * domains' are in shared/db/migrations); applied after those, in the order of their names.
+   */
+  migrations?: readonly MigrationObject[];
   /** Its permissions, name to description (declared in `<domain>.permissions.ts`). */
   permissions?: Readonly<Record<string, string>>;
   /** Its state machines, for docs/workflows.md. */
