@@ -123,7 +123,7 @@ export const answer =
  * answered with the page of the rows as `view` shows them (or as they are) and the next page's cursor.
  */
 export const list =
-  <F, R, V, S extends string>(
+  <F, R, S extends string, V = R>(
     spec: SortSpec<S>,
     service: (deps: ServiceDeps, act: UserAct, input: { filters: F; page: PagePlan<S> }) => Promise<Page<R>>,
     view?: (row: R) => V,
@@ -141,7 +141,7 @@ export const list =
  * a kind with no filter (`{ page }`).
  */
 export const listOf =
-  <I, R, V, S extends string, const M extends Renames = NoRenames>(
+  <I, R, S extends string, V = R, const M extends Renames = NoRenames>(
     spec: SortSpec<S>,
     service: (deps: ServiceDeps, act: UserAct, input: I) => Promise<Page<R>>,
     view?: (row: R) => V,
