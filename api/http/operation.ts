@@ -10,7 +10,10 @@ import { ok, sendPublicWrite, sendWrite, userActOf } from './reply.js';
 // handlers below naming the domain's service. What a handler does with the request is the same for
 // every route: its path parameters and body are the service's input (the body's fields after the
 // parameters'), a write is sent with sendWrite (stored for idempotent replays), a read with ok, a list
-// paged by the paginator.
+// paged by the paginator. What a route says beyond that is an option, checked at compile time like the
+// rest: `rename` (a path parameter the service names otherwise), `also` (an action the route names, or
+// what the app holds), `present` (what of the result is answered). Public writes use publicWrite; the
+// edge's own answers (health, system info) use answer.
 
 /** The permissions a route requires (besides being signed in), as its `config`. */
 export const can = (...permissions: PermissionName[]) => ({ permissions });
