@@ -73,4 +73,5 @@ export const sendPublicWrite = <T>(
   reply: FastifyReply,
   status: number | ((result: T) => number),
   run: (act: Act) => Promise<T>,
-) => send(request, reply, status, (completion) => actOf(request, completion), run);
+  present?: (result: T) => unknown,
+) => send(request, reply, status, (completion) => actOf(request, completion), run, present);

@@ -3,14 +3,19 @@ import { stepPermissions, stepSummary, type Workflow } from '../../shared/kernel
 
 /**
  * A route taking one action of a workflow: its permission and its OpenAPI summary ("pending,
- * suspended, locked to active") come from the workflow table, like the service's transition check.
+ * suspended, locked to active") come from the workflow table, like the service's transition check;
+ * `config` adds to the route's config (its own rate limit, idempotent: false).
  */
 export function actionRoute<S extends string, A extends string, Schema extends object>(
   // A permission not in the catalogue fails to compile here, where the route requires it.
   workflow: Workflow<S, A, PermissionName | 'self' | 'system'>,
   action: A,
   schema: Schema,
+  config: object = {},
 ) {
   const step = workflow.steps[action];
-  return { config: { permissions: stepPermissions(step) }, schema: { ...schema, summary: stepSummary(step) } };
+  return {
+    config: { permissions: stepPermissions(step), ...config },
+    schema: { ...schema, summary: stepSummary(step) },
+  };
 }

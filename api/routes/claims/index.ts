@@ -24,7 +24,7 @@ import {
   upsertCatastropheEvent,
   withdrawClaim,
 } from '../../../shared/domain/claims/index.js';
-import { can, list, read, write } from '../../http/operation.js';
+import { can, list, noBodyIsEmpty, read, write } from '../../http/operation.js';
 import { actionRoute } from '../../http/workflow-route.js';
 import claimRecordLists from './record-lists.js';
 import * as s from './schemas.js';
@@ -48,13 +48,7 @@ const claims: FastifyPluginAsyncTypebox = async (app) => {
   );
   app.post(
     '/claims/:id/request-documents',
-    {
-      ...actionRoute(CLAIM_WORKFLOW, 'requestDocuments', s.requestDocumentsSchema),
-      // The body is optional: none is the same as {}.
-      preValidation: async (request) => {
-        request.body ??= {};
-      },
-    },
+    { ...actionRoute(CLAIM_WORKFLOW, 'requestDocuments', s.requestDocumentsSchema), preValidation: noBodyIsEmpty },
     write(200, requestClaimDocuments),
   );
   app.post('/claims/:id/review', actionRoute(CLAIM_WORKFLOW, 'review', s.reviewClaimSchema), write(200, reviewClaim));

@@ -1,77 +1,16 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { sql } from 'kysely';
-import { db } from '../../../shared/db/database.js';
-import { pendingMigrations } from '../../../shared/db/orm.js';
-import { mailStatus } from '../../../shared/domain/mail/index.js';
-import { NotReadyError } from '../../../shared/kernel/errors.js';
-import { withTimeout } from '../../../shared/redis.js';
-import { ok } from '../../http/reply.js';
-import { type Check, healthSchema, liveSchema, readySchema } from './schemas.js';
-
-async function timed(what: string, probe: () => Promise<unknown>, timeoutMs = 1000): Promise<Check> {
-  const started = performance.now();
-  try {
-    await withTimeout(probe(), timeoutMs, what);
-    return { status: 'up', latencyMs: Math.round(performance.now() - started) };
-  } catch (err) {
-    return {
-      status: 'down',
-      latencyMs: Math.round(performance.now() - started),
-      error: (err as Error).message.slice(0, 200),
-    };
-  }
-}
-
-const MIGRATIONS_CHECK_MS = 5000;
+import { answer } from '../../http/operation.js';
+import { healthProbes } from './probes.js';
+import { healthSchema, liveSchema, readySchema } from './schemas.js';
 
 /** Health routes sit outside every rate limit and need no token. */
 const health: FastifyPluginAsyncTypebox = async (app) => {
   const open = { public: true, rateLimit: false } as const;
-  let migrationsApplied = false;
+  const probe = healthProbes(app);
 
-  const database = () =>
-    timed('PostgreSQL', () => db(app.orm.em.fork()).selectNoFrom(sql<number>`1`.as('up')).execute());
-  const redis = () => timed('Redis', () => app.redis.ping());
-  const migrations = () =>
-    migrationsApplied
-      ? Promise.resolve<Check>({ status: 'up', latencyMs: 0 })
-      : // Read once (then cached): the migrator's own start-up is not a latency of the database, so
-        // it gets a wider budget than the 1 s of the dependency checks.
-        timed(
-          'migrations',
-          async () => {
-            const pending = await pendingMigrations(app.orm);
-            if (pending.length) throw new Error(`${pending.length} migration(s) not applied`);
-            migrationsApplied = true;
-          },
-          MIGRATIONS_CHECK_MS,
-        );
-
-  app.get('/health/live', { config: open, schema: liveSchema }, async (request) =>
-    ok(request, { status: 'ok' as const }),
-  );
-
-  app.get('/health/ready', { config: open, schema: readySchema }, async (request) => {
-    const [db, rd] = await Promise.all([database(), redis()]);
-    const mig =
-      db.status === 'up'
-        ? await migrations()
-        : { status: 'down' as const, latencyMs: 0, error: 'database unreachable' };
-    const checks = { database: db, redis: rd, migrations: mig };
-    if (Object.values(checks).some((c) => c.status === 'down')) throw new NotReadyError({ checks });
-    return ok(request, { status: 'ready' as const, checks });
-  });
-
-  app.get('/health', { config: open, schema: healthSchema }, async (request) => {
-    const [db, rd, queues] = await Promise.all([
-      database(),
-      redis(),
-      timed('queues', () => app.queues.get('webhooks').getJobCounts('waiting')),
-    ]);
-    const checks = { database: db, redis: rd, queues };
-    const status = Object.values(checks).every((c) => c.status === 'up') ? ('ok' as const) : ('degraded' as const);
-    return ok(request, { status, checks, mail: mailStatus(app.config) });
-  });
+  app.get('/health/live', { config: open, schema: liveSchema }, answer(probe.live));
+  app.get('/health/ready', { config: open, schema: readySchema }, answer(probe.ready));
+  app.get('/health', { config: open, schema: healthSchema }, answer(probe.health));
 };
 
 export default health;

@@ -7,43 +7,29 @@ import {
   toInvestmentProductView,
   updateInvestmentProduct,
 } from '../../../shared/domain/investment-products/index.js';
-import { ok, sendWrite, userActOf } from '../../http/reply.js';
+import { can, list, read, write } from '../../http/operation.js';
 import * as s from './schemas.js';
 
 const investmentProducts: FastifyPluginAsyncTypebox = async (app) => {
-  const { deps, paginator } = app;
-
   app.get(
     '/investment-products',
-    { config: { permissions: ['investment:product:read'] }, schema: s.listInvestmentProductsSchema },
-    async (request) => {
-      const { limit, cursor, sort, ...filters } = request.query;
-      const plan = paginator.plan(INVESTMENT_PRODUCT_LIST, { limit, cursor, sort });
-      return paginator.respond(
-        request,
-        plan,
-        await listInvestmentProducts(deps, userActOf(request), { filters, page: plan }),
-        toInvestmentProductView,
-      );
-    },
+    { config: can('investment:product:read'), schema: s.listInvestmentProductsSchema },
+    list(INVESTMENT_PRODUCT_LIST, listInvestmentProducts, toInvestmentProductView),
   );
   app.post(
     '/investment-products',
-    { config: { permissions: ['investment:product:write'] }, schema: s.createInvestmentProductSchema },
-    async (request, reply) => sendWrite(request, reply, 201, (act) => createInvestmentProduct(deps, act, request.body)),
+    { config: can('investment:product:write'), schema: s.createInvestmentProductSchema },
+    write(201, createInvestmentProduct),
   );
   app.get(
     '/investment-products/:id',
-    { config: { permissions: ['investment:product:read'] }, schema: s.getInvestmentProductSchema },
-    async (request) => ok(request, await getInvestmentProduct(deps, userActOf(request), request.params)),
+    { config: can('investment:product:read'), schema: s.getInvestmentProductSchema },
+    read(getInvestmentProduct),
   );
   app.patch(
     '/investment-products/:id',
-    { config: { permissions: ['investment:product:write'] }, schema: s.updateInvestmentProductSchema },
-    async (request, reply) =>
-      sendWrite(request, reply, 200, (act) =>
-        updateInvestmentProduct(deps, act, { ...request.params, ...request.body }),
-      ),
+    { config: can('investment:product:write'), schema: s.updateInvestmentProductSchema },
+    write(200, updateInvestmentProduct),
   );
 };
 

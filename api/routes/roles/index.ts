@@ -9,42 +9,21 @@ import {
   setRolePermissions,
   updateRole,
 } from '../../../shared/domain/access/index.js';
-import { ok, sendWrite, userActOf } from '../../http/reply.js';
+import { can, listOf, read, write } from '../../http/operation.js';
 import * as s from './schemas.js';
 
 const roles: FastifyPluginAsyncTypebox = async (app) => {
-  const { deps, paginator } = app;
-  const read = { permissions: ['role:read' as const] };
-  const write = { permissions: ['role:write' as const] };
-
-  app.get('/roles', { config: read, schema: s.listRolesSchema }, async (request) => {
-    const plan = paginator.plan(ROLE_LIST, request.query);
-    return paginator.respond(request, plan, await listRoles(deps, userActOf(request), { page: plan }));
-  });
-
-  app.post('/roles', { config: write, schema: s.createRoleSchema }, async (request, reply) =>
-    sendWrite(request, reply, 201, (act) => createRole(deps, act, request.body)),
+  app.get('/roles', { config: can('role:read'), schema: s.listRolesSchema }, listOf(ROLE_LIST, listRoles));
+  app.post('/roles', { config: can('role:write'), schema: s.createRoleSchema }, write(201, createRole));
+  app.get('/roles/:id', { config: can('role:read'), schema: s.getRoleSchema }, read(getRole));
+  app.patch('/roles/:id', { config: can('role:write'), schema: s.updateRoleSchema }, write(200, updateRole));
+  app.delete('/roles/:id', { config: can('role:write'), schema: s.deleteRoleSchema }, write(204, deleteRole));
+  app.put(
+    '/roles/:id/permissions',
+    { config: can('role:write'), schema: s.setRolePermissionsSchema },
+    write(200, setRolePermissions),
   );
-
-  app.get('/roles/:id', { config: read, schema: s.getRoleSchema }, async (request) =>
-    ok(request, await getRole(deps, userActOf(request), request.params)),
-  );
-
-  app.patch('/roles/:id', { config: write, schema: s.updateRoleSchema }, async (request, reply) =>
-    sendWrite(request, reply, 200, (act) => updateRole(deps, act, { ...request.params, ...request.body })),
-  );
-
-  app.delete('/roles/:id', { config: write, schema: s.deleteRoleSchema }, async (request, reply) =>
-    sendWrite(request, reply, 204, (act) => deleteRole(deps, act, request.params)),
-  );
-
-  app.put('/roles/:id/permissions', { config: write, schema: s.setRolePermissionsSchema }, async (request, reply) =>
-    sendWrite(request, reply, 200, (act) => setRolePermissions(deps, act, { ...request.params, ...request.body })),
-  );
-
-  app.get('/permissions', { config: read, schema: s.listPermissionsSchema }, async (request) =>
-    ok(request, listPermissions(deps)),
-  );
+  app.get('/permissions', { config: can('role:read'), schema: s.listPermissionsSchema }, read(listPermissions));
 };
 
 export default roles;

@@ -15,75 +15,47 @@ import {
   toOperationalPolicyView,
   updateOperationalPolicy,
 } from '../../../shared/domain/operational-policies/index.js';
-import { ok, sendWrite, userActOf } from '../../http/reply.js';
+import { can, list, read, write } from '../../http/operation.js';
 import * as s from './schemas.js';
 
 /** Identifier patterns and operational policies: the platform's own configuration records. */
 const settings: FastifyPluginAsyncTypebox = async (app) => {
-  const { deps, paginator } = app;
-
   app.get(
     '/id-patterns',
-    { config: { permissions: ['id_pattern:read'] }, schema: s.listIdPatternsSchema },
-    async (request) => {
-      const { limit, cursor, sort, q } = request.query;
-      const plan = paginator.plan(ID_PATTERN_LIST, { limit, cursor, sort });
-      return paginator.respond(
-        request,
-        plan,
-        await listIdPatterns(deps, userActOf(request), { filters: { q }, page: plan }),
-        toIdPatternView,
-      );
-    },
+    { config: can('id_pattern:read'), schema: s.listIdPatternsSchema },
+    list(ID_PATTERN_LIST, listIdPatterns, toIdPatternView),
   );
   app.post(
     '/id-patterns',
-    { config: { permissions: ['id_pattern:write'] }, schema: s.createIdPatternSchema },
-    async (request, reply) => sendWrite(request, reply, 201, (act) => createIdPattern(deps, act, request.body)),
+    { config: can('id_pattern:write'), schema: s.createIdPatternSchema },
+    write(201, createIdPattern),
   );
-  app.get(
-    '/id-patterns/:id',
-    { config: { permissions: ['id_pattern:read'] }, schema: s.getIdPatternSchema },
-    async (request) => ok(request, await getIdPattern(deps, userActOf(request), request.params)),
-  );
+  app.get('/id-patterns/:id', { config: can('id_pattern:read'), schema: s.getIdPatternSchema }, read(getIdPattern));
   app.patch(
     '/id-patterns/:id',
-    { config: { permissions: ['id_pattern:write'] }, schema: s.updateIdPatternSchema },
-    async (request, reply) =>
-      sendWrite(request, reply, 200, (act) => updateIdPattern(deps, act, { ...request.params, ...request.body })),
+    { config: can('id_pattern:write'), schema: s.updateIdPatternSchema },
+    write(200, updateIdPattern),
   );
 
   app.get(
     '/operational-policies',
-    { config: { permissions: ['operational_policy:read'] }, schema: s.listOperationalPoliciesSchema },
-    async (request) => {
-      const { limit, cursor, sort, ...filters } = request.query;
-      const plan = paginator.plan(OPERATIONAL_POLICY_LIST, { limit, cursor, sort });
-      return paginator.respond(
-        request,
-        plan,
-        await listOperationalPolicies(deps, userActOf(request), { filters, page: plan }),
-        toOperationalPolicyView,
-      );
-    },
+    { config: can('operational_policy:read'), schema: s.listOperationalPoliciesSchema },
+    list(OPERATIONAL_POLICY_LIST, listOperationalPolicies, toOperationalPolicyView),
   );
   app.post(
     '/operational-policies',
-    { config: { permissions: ['operational_policy:write'] }, schema: s.createOperationalPolicySchema },
-    async (request, reply) => sendWrite(request, reply, 201, (act) => createOperationalPolicy(deps, act, request.body)),
+    { config: can('operational_policy:write'), schema: s.createOperationalPolicySchema },
+    write(201, createOperationalPolicy),
   );
   app.get(
     '/operational-policies/:id',
-    { config: { permissions: ['operational_policy:read'] }, schema: s.getOperationalPolicySchema },
-    async (request) => ok(request, await getOperationalPolicy(deps, userActOf(request), request.params)),
+    { config: can('operational_policy:read'), schema: s.getOperationalPolicySchema },
+    read(getOperationalPolicy),
   );
   app.patch(
     '/operational-policies/:id',
-    { config: { permissions: ['operational_policy:write'] }, schema: s.updateOperationalPolicySchema },
-    async (request, reply) =>
-      sendWrite(request, reply, 200, (act) =>
-        updateOperationalPolicy(deps, act, { ...request.params, ...request.body }),
-      ),
+    { config: can('operational_policy:write'), schema: s.updateOperationalPolicySchema },
+    write(200, updateOperationalPolicy),
   );
 };
 
