@@ -22,7 +22,7 @@ export interface At<D, C> {
  * What a domain declares once for the records its workflow actions change: where they are, which of
  * them an act may change, how the change is audited, what its events are and what it answers.
  */
-export interface ActionResource<R extends { id: string; status: S }, S extends string, A extends string, D, C, T> {
+export interface ActionResource<R extends { id: string }, S extends string, A extends string, D, C, T> {
   entity: EntityName<R>;
   /** The audit entries' subjectType, e.g. `claim`. */
   subject: string;
@@ -37,8 +37,13 @@ export interface ActionResource<R extends { id: string; status: S }, S extends s
    * first (the version moved on) answers 409 CONFLICT when this one is written.
    */
   lock?: 'row' | 'version';
-  /** The state the table reads, where it is not the status column as stored (a lock that has run out reads as active). */
+  /**
+   * The state the table reads, where it is not the status column as stored (a lock that has run out
+   * reads as active), or where the record has none of its own (a user's MFA enrolment).
+   */
   stateOf?: (record: R, at: At<D, C>) => S;
+  /** Lazy properties the action reads, loaded with the record (a user's password hash). */
+  populate?: readonly string[];
   /** The answer of an action, read once the change and its events are written. */
   answer: (em: EntityManager, record: R, at: At<D, C>) => Promise<T>;
   /** The action's audit summary (`{ from, to, ...summary }` unless declared). */
@@ -63,6 +68,8 @@ export interface Change<S extends string> {
 export interface ActionStep<R, S extends string, A extends string> {
   id: string;
   action: A;
+  /** A further condition on the record, 404 as for a missing one when it fails (an endorsement of this policy). */
+  where?: FilterQuery<R>;
   /** What is locked before the record, in the order other changes lock the two (a renewal's policy first). */
   before?: (tx: EntityManager) => Promise<void>;
   /** Who may take this action on this record at all, checked before the table so its refusal comes first. */
@@ -72,11 +79,19 @@ export interface ActionStep<R, S extends string, A extends string> {
 }
 
 /** The declaration, typed: `defineActions({...})` as a workflow is `defineWorkflow(...)`. */
-export const defineActions = <R extends { id: string; status: S }, S extends string, A extends string, D, C, T>(
+export const defineActions = <R extends { id: string }, S extends string, A extends string, D, C, T>(
   resource: ActionResource<R, S, A, D, C, T>,
 ): ActionResource<R, S, A, D, C, T> => resource;
 
 type Deps = { uow: UnitOfWork };
+
+/**
+ * An action whose end state already holds answers without a change (no audit entry, no event): a
+ * published template published again. `done` reads the state before the table is asked.
+ */
+type Done<R, U> =
+  | { done?: undefined; unchanged?: undefined }
+  | { done: (state: string) => boolean; unchanged: (record: R, tx: EntityManager) => Promise<U> };
 
 /**
  * The shape under every workflow action, in the caller's unit of work: the record loaded by id within
@@ -86,7 +101,7 @@ type Deps = { uow: UnitOfWork };
  * through the table, `runAction` is that rest.
  */
 export function runStep<
-  R extends { id: string; status: S },
+  R extends { id: string },
   S extends string,
   A extends string,
   D extends Deps,
@@ -95,14 +110,15 @@ export function runStep<
 >(
   at: At<D, C>,
   resource: ActionResource<R, S, A, D, C, unknown>,
-  step: Omit<ActionStep<R, S, A>, 'apply'>,
+  step: Omit<ActionStep<R, S, A>, 'apply'> & Done<R, U>,
   work: (record: R, tx: EntityManager, move: Move<S, A>) => Promise<Outcome<U>>,
 ): Promise<U> {
   return at.deps.uow.run(at.act, async (tx) => {
     await step.before?.(tx);
-    const record = await load(tx, resource, step.id, at);
+    const record = await load(tx, resource, step, at);
     await step.guard?.(record, tx);
-    const from = resource.stateOf ? resource.stateOf(record, at) : record.status;
+    const from = resource.stateOf ? resource.stateOf(record, at) : (record as R & { status: S }).status;
+    if (step.done?.(from)) return { result: await step.unchanged(record, tx), audit: [] };
     const to = transition(resource.workflow, step.action, from);
     return work(record, tx, { action: step.action, from, to });
   });
@@ -143,19 +159,20 @@ export function runAction<
   });
 }
 
-function load<R extends { id: string; status: S }, S extends string, A extends string, D, C>(
+function load<R extends { id: string }, S extends string, A extends string, D, C>(
   tx: EntityManager,
   resource: ActionResource<R, S, A, D, C, unknown>,
-  id: string,
+  step: { id: string; where?: FilterQuery<R> },
   at: At<D, C>,
 ): Promise<R> {
   const what = resource.what ?? resource.subject;
   const find = resource.lock === 'version' ? findVisible : lockVisible;
-  return find(tx, resource.entity, id, resource.within(at), what);
+  const within = step.where ? ({ $and: [resource.within(at), step.where] } as FilterQuery<R>) : resource.within(at);
+  return find(tx, resource.entity, step.id, within, what, resource.populate);
 }
 
 /** Writes the change; under `version`, a concurrent change that committed first is 409 CONFLICT. */
-async function write<R extends { id: string; status: S }, S extends string, A extends string, D, C, T>(
+async function write<R extends { id: string }, S extends string, A extends string, D, C, T>(
   tx: EntityManager,
   resource: ActionResource<R, S, A, D, C, T>,
 ): Promise<void> {

@@ -15,8 +15,9 @@ export async function lockVisible<T extends object>(
   id: string,
   within: FilterQuery<T>,
   what: string,
+  populate?: readonly string[],
 ): Promise<T> {
-  return visible(tx, entity, id, within, what, LockMode.PESSIMISTIC_WRITE);
+  return visible(tx, entity, id, within, what, populate, LockMode.PESSIMISTIC_WRITE);
 }
 
 /**
@@ -29,7 +30,8 @@ export const findVisible = <T extends object>(
   id: string,
   within: FilterQuery<T>,
   what: string,
-): Promise<T> => visible(tx, entity, id, within, what);
+  populate?: readonly string[],
+): Promise<T> => visible(tx, entity, id, within, what, populate);
 
 async function visible<T extends object>(
   tx: EntityManager,
@@ -37,9 +39,11 @@ async function visible<T extends object>(
   id: string,
   within: FilterQuery<T>,
   what: string,
+  populate?: readonly string[],
   lockMode?: LockMode,
 ): Promise<T> {
-  const found = await tx.findOne(entity, { $and: [{ id }, within] } as never, lockMode ? { lockMode } : {});
+  const options = { ...(lockMode ? { lockMode } : {}), ...(populate ? { populate } : {}) };
+  const found = await tx.findOne(entity, { $and: [{ id }, within] } as never, options as never);
   if (!found) throw new NotFoundError(`No such ${what}`);
   return found as T;
 }

@@ -1,10 +1,10 @@
 import test, { type ExecutionContext } from 'ava';
 import { CLAIM_WORKFLOW } from '../../shared/domain/claims/index.js';
-import { POLICY_WORKFLOW } from '../../shared/domain/policies/index.js';
+import { ENDORSEMENT_WORKFLOW, POLICY_WORKFLOW } from '../../shared/domain/policies/index.js';
 import { fileClaim } from '../helpers/claims.js';
 import { type Api, client } from '../helpers/client.js';
 import { sqlOn } from '../helpers/db.js';
-import { expectError } from '../helpers/expect.js';
+import { expectData, expectError } from '../helpers/expect.js';
 import { given, type SignedIn } from '../helpers/given.js';
 import { type Stack, startStack } from '../helpers/stack.js';
 
@@ -27,7 +27,14 @@ test.before(async () => {
   admin = await given.admin(stack);
   filer = await given.admin(stack);
   outsider = await given.user(stack, {
-    permissions: ['claim:read', 'claim:review', 'policy:read', 'policy:cancel', 'policy:reinstate'],
+    permissions: [
+      'claim:read',
+      'claim:review',
+      'policy:read',
+      'policy:cancel',
+      'policy:reinstate',
+      'policy:endorsement:approve',
+    ],
   });
 });
 test.after.always(async () => {
@@ -114,3 +121,48 @@ function checkLoser(t: ExecutionContext, body: { error: { code: string; details:
   t.is(body.error.code, 'INVALID_TRANSITION');
   t.truthy(body.error.details.action);
 }
+
+/** An endorsement is found on the policy its path names, itself locked in the caller's scope first. */
+const endorsement = async (t: ExecutionContext) => {
+  const policy = await given.policy(stack, { agentId: admin.id });
+  const created = expectData(
+    t,
+    await api.as(filer).post(`/policies/${policy.id}/endorsements`, {
+      type: 'premium',
+      description: 'Premium raised',
+      effectiveDate: new Date().toISOString().slice(0, 10),
+      changes: { premium: { amountMinor: 7_777, currency: 'KES' } },
+    }),
+    201,
+  );
+  return {
+    id: created.id as string,
+    approve: (who: SignedIn) => api.as(who).post(`/policies/${policy.id}/endorsements/${created.id}/approve`),
+  };
+};
+const APPROVE = ENDORSEMENT_WORKFLOW.steps.approve.audit;
+
+test("endorsements: on a policy outside the caller's scope, approval answers the 404 of a missing one, and nothing changes", async (t) => {
+  const e = await endorsement(t);
+  const hidden = expectError(t, await e.approve(outsider), 404, 'NOT_FOUND');
+  const missing = (path: string) => api.as(outsider).post(`/policies/${path}/approve`);
+  t.deepEqual(hidden, expectError(t, await missing(`${MISSING}/endorsements/${e.id}`), 404, 'NOT_FOUND'));
+  const own = await given.policy(stack, { agentId: outsider.id });
+  const elsewhere = expectError(t, await missing(`${own.id}/endorsements/${e.id}`), 404, 'NOT_FOUND');
+  t.is(elsewhere.message, 'No such endorsement on this policy', 'not on the policy the path names');
+  t.is(await auditCount(APPROVE, e.id), 0);
+});
+
+test('endorsements: the same approval twice at once: exactly one succeeds, the other is 422 INVALID_TRANSITION from approved, one audit entry', async (t) => {
+  for (let round = 0; round < 3; round++) {
+    const e = await endorsement(t);
+    const responses = await Promise.all([e.approve(admin), e.approve(admin)]);
+    t.deepEqual(responses.map((r) => r.statusCode).sort(), [200, 422]);
+    expectError(t, responses.find((r) => r.statusCode === 422)!, 422, 'INVALID_TRANSITION', {
+      from: 'approved',
+      action: 'approve',
+      allowedFrom: [...ENDORSEMENT_WORKFLOW.steps.approve.from],
+    });
+    t.is(await auditCount(APPROVE, e.id), 1);
+  }
+});

@@ -5,10 +5,10 @@ import { sql } from 'kysely';
 import { generateSecret, generateURI, verifySync } from 'otplib';
 import { db } from '../../db/database.js';
 import type { UserAct } from '../../kernel/act.js';
+import { type At, defineActions, runStep } from '../../kernel/action.js';
 import type { ServiceDeps } from '../../kernel/deps.js';
 import { UnauthenticatedError } from '../../kernel/errors.js';
 import type { AuditInput } from '../../kernel/unit-of-work.js';
-import { transition } from '../../kernel/workflow.js';
 import { type IUser, UserEntity as User } from '../users/index.js';
 import { MfaRecoveryCode } from './credential.entities.js';
 import { tokenHash } from './crypto.js';
@@ -80,17 +80,26 @@ export async function checkSecondFactor(
   return spent ? 'recovery' : null;
 }
 
+/**
+ * The MFA table's actions: on the caller's own user, locked with its sealed secret and password hash;
+ * the state is read from what is stored (`mfaStateOf`).
+ */
+const MFA_ACTIONS = defineActions({
+  entity: User,
+  subject: 'user',
+  workflow: MFA_WORKFLOW,
+  within: (_: At<ServiceDeps, UserAct>) => ({}),
+  stateOf: (user) => mfaStateOf(user),
+  populate: ['mfaSecret', 'passwordHash'],
+  answer: async () => undefined,
+});
+
 const invalidCode = () => new UnauthenticatedError('INVALID_MFA_CODE', 'The code is not valid');
 
 /** Starts enrolment: a new secret and ten recovery codes, shown once. MFA is on only after verify. */
 export async function setupMfa(deps: ServiceDeps, act: UserAct): Promise<MfaEnrolmentView> {
   const { caller } = act;
-  return deps.uow.run(act, async (tx) => {
-    const user = await tx.findOneOrFail(User, caller.userId, {
-      lockMode: LockMode.PESSIMISTIC_WRITE,
-      populate: ['mfaSecret'],
-    });
-    transition(MFA_WORKFLOW, 'setup', mfaStateOf(user));
+  return runStep({ deps, act }, MFA_ACTIONS, { id: caller.userId, action: 'setup' }, async (user, tx) => {
     const secret = generateSecret();
     const recoveryCodes = Array.from({ length: RECOVERY_CODE_COUNT }, recoveryCode);
     // A pending enrolment is not yet a change to the account (MFA stays off): no updated_at or version bump.
@@ -140,9 +149,7 @@ export async function verifyMfa(
 ): Promise<void> {
   const { caller } = act;
   // A wrong code is thrown inside the unit of work: nothing is committed and no idempotent response is stored.
-  await deps.uow.run(act, async (tx) => {
-    const user = await lockForSecondFactor(tx, caller.userId, true);
-    transition(MFA_WORKFLOW, 'verify', mfaStateOf(user));
+  await runStep({ deps, act }, MFA_ACTIONS, { id: caller.userId, action: 'verify' }, async (user, tx) => {
     // The password too: an access token alone must not enrol an authenticator of someone else's choosing.
     const refused = await countedGuess(deps, tx, user, deviceToken, async () =>
       (await verifyPassword(user.passwordHash ?? null, password)) ? null : wrongPassword(),
@@ -165,9 +172,7 @@ export async function disableMfa(
   input: { password: string; code: string; deviceToken?: string },
 ): Promise<void> {
   const { caller } = act;
-  await deps.uow.run(act, async (tx) => {
-    const user = await lockForSecondFactor(tx, caller.userId, true);
-    transition(MFA_WORKFLOW, 'disable', mfaStateOf(user));
+  await runStep({ deps, act }, MFA_ACTIONS, { id: caller.userId, action: 'disable' }, async (user, tx) => {
     const refused = await countedGuess(deps, tx, user, input.deviceToken, async () => {
       if (!(await verifyPassword(user.passwordHash ?? null, input.password))) return wrongPassword();
       return (await checkSecondFactor(deps, tx, user, input.code)) ? null : invalidCode();

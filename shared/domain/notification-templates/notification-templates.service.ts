@@ -1,13 +1,12 @@
-import { LockMode, raw } from '@mikro-orm/core';
+import { type InferEntity, LockMode, raw } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { sql } from 'kysely';
 import { db } from '../../db/database.js';
 import type { UserAct } from '../../kernel/act.js';
 import { type At, defineActions, runAction, runStep } from '../../kernel/action.js';
 import type { ServiceDeps } from '../../kernel/deps.js';
-import { type FieldError, NotFoundError, ValidationError } from '../../kernel/errors.js';
+import { type FieldError, ValidationError } from '../../kernel/errors.js';
 import { uuidv7 } from '../../kernel/ids.js';
-import { lockVisible } from '../../kernel/lock-visible.js';
 import type { AuditInput } from '../../kernel/unit-of-work.js';
 import { transition } from '../../kernel/workflow.js';
 import { assertScopeAll } from '../access/index.js';
@@ -104,9 +103,6 @@ const TEMPLATE_ACTIONS = defineActions({
   answer: (em, template) => loadTemplateView(em, template.id),
 });
 
-const lockTemplate = (tx: EntityManager, id: string) =>
-  lockVisible(tx, NotificationTemplate, id, {}, 'notification template');
-
 /** Changes the subject or body of a draft (the text as changed is checked); any other status answers 422 INVALID_TRANSITION. */
 export async function updateNotificationTemplate(
   deps: ServiceDeps,
@@ -135,6 +131,10 @@ export async function updateNotificationTemplate(
   });
 }
 
+type Published = { published: boolean; template: NotificationTemplateView };
+type Template = InferEntity<typeof NotificationTemplate>;
+type TemplateAction = keyof typeof NOTIFICATION_TEMPLATE_WORKFLOW.steps;
+
 /**
  * Publishes a draft (201, `published: true`): it becomes the one published version of its key,
  * channel and locale, and the version published before it is archived (superseded). A published
@@ -144,55 +144,61 @@ export async function publishNotificationTemplate(
   deps: ServiceDeps,
   act: UserAct,
   input: { id: string },
-): Promise<{ published: boolean; template: NotificationTemplateView }> {
+): Promise<Published> {
   assertScopeAll(act.caller.scope, PLATFORM_WIDE);
-  return deps.uow.run<{ published: boolean; template: NotificationTemplateView }>(act, async (tx) => {
-    // Key, channel and locale never change, so they can be read before the family's lock is taken.
-    const family = await db(tx)
-      .selectFrom('notification_templates')
-      .select(['key', 'channel', 'locale'])
-      .where('id', '=', input.id)
-      .executeTakeFirst();
-    if (!family) throw new NotFoundError('No such notification template');
-    await lockFamily(tx, family);
-    const template = await lockTemplate(tx, input.id);
-    if (template.status === 'published')
-      return { result: { published: false, template: await loadTemplateView(tx, template.id) }, audit: [] };
-    const from: TemplateStatus = template.status;
-    const to = transition(NOTIFICATION_TEMPLATE_WORKFLOW, 'publish', from);
-    // Checked again: a draft may predate the rules, or the allowed hosts may have changed since.
-    assertTemplateText(template, mailLinkHosts(deps.config));
-    assertTemplateCarriesLink(template);
-    const previous = await tx.findOne(
-      NotificationTemplate,
-      { key: template.key, channel: template.channel, locale: template.locale, status: 'published' },
-      { lockMode: LockMode.PESSIMISTIC_WRITE },
-    );
-    if (previous) {
-      previous.status = transition(NOTIFICATION_TEMPLATE_WORKFLOW, 'supersede', previous.status);
-      previous.archivedAt = raw<Date>('now()');
-      // The partial unique index allows one published version: archive the old one first.
-      await tx.flush();
-    }
-    Object.assign(template, { status: to, publishedAt: raw<Date>('now()') });
-    await tx.flush();
-    const audit: AuditInput[] = [
-      {
-        action: NOTIFICATION_TEMPLATE_WORKFLOW.steps.publish.audit,
-        subjectType: 'notification_template',
-        subjectId: template.id,
-        summary: { from, to, version: template.version, supersededId: previous?.id ?? null },
+  return runStep<Template, TemplateStatus, TemplateAction, ServiceDeps, UserAct, Published>(
+    { deps, act },
+    TEMPLATE_ACTIONS,
+    {
+      id: input.id,
+      action: 'publish',
+      // Key, channel and locale never change, so they can be read before the family's lock is taken.
+      before: async (tx) => {
+        const family = await db(tx)
+          .selectFrom('notification_templates')
+          .select(['key', 'channel', 'locale'])
+          .where('id', '=', input.id)
+          .executeTakeFirst();
+        if (family) await lockFamily(tx, family);
       },
-    ];
-    if (previous)
-      audit.push({
-        action: NOTIFICATION_TEMPLATE_WORKFLOW.steps.supersede.audit,
-        subjectType: 'notification_template',
-        subjectId: previous.id,
-        summary: { from: 'published', to: 'archived', version: previous.version, supersededId: template.id },
-      });
-    return { result: { published: true, template: await loadTemplateView(tx, template.id) }, audit };
-  });
+      done: (state) => state === 'published',
+      unchanged: async (template, tx) => ({ published: false, template: await loadTemplateView(tx, template.id) }),
+    },
+    async (template, tx, { from, to }) => {
+      // Checked again: a draft may predate the rules, or the allowed hosts may have changed since.
+      assertTemplateText(template, mailLinkHosts(deps.config));
+      assertTemplateCarriesLink(template);
+      const previous = await tx.findOne(
+        NotificationTemplate,
+        { key: template.key, channel: template.channel, locale: template.locale, status: 'published' },
+        { lockMode: LockMode.PESSIMISTIC_WRITE },
+      );
+      if (previous) {
+        previous.status = transition(NOTIFICATION_TEMPLATE_WORKFLOW, 'supersede', previous.status);
+        previous.archivedAt = raw<Date>('now()');
+        // The partial unique index allows one published version: archive the old one first.
+        await tx.flush();
+      }
+      Object.assign(template, { status: to, publishedAt: raw<Date>('now()') });
+      await tx.flush();
+      const audit: AuditInput[] = [
+        {
+          action: NOTIFICATION_TEMPLATE_WORKFLOW.steps.publish.audit,
+          subjectType: 'notification_template',
+          subjectId: template.id,
+          summary: { from, to, version: template.version, supersededId: previous?.id ?? null },
+        },
+      ];
+      if (previous)
+        audit.push({
+          action: NOTIFICATION_TEMPLATE_WORKFLOW.steps.supersede.audit,
+          subjectType: 'notification_template',
+          subjectId: previous.id,
+          summary: { from: 'published', to: 'archived', version: previous.version, supersededId: template.id },
+        });
+      return { result: { published: true, template: await loadTemplateView(tx, template.id) }, audit };
+    },
+  );
 }
 
 /** Archives a draft or published template (200); archived is final, so archiving again answers 422. */

@@ -1,8 +1,8 @@
-import { LockMode, raw } from '@mikro-orm/core';
+import { raw } from '@mikro-orm/core';
 import type { UserAct } from '../../kernel/act.js';
-import { runStep } from '../../kernel/action.js';
+import { type At, defineActions, runAction, runStep } from '../../kernel/action.js';
 import type { ServiceDeps } from '../../kernel/deps.js';
-import { DomainRuleError, NotFoundError, ValidationError } from '../../kernel/errors.js';
+import { DomainRuleError, ValidationError } from '../../kernel/errors.js';
 import { uuidv7 } from '../../kernel/ids.js';
 import { notPositive } from '../../kernel/money.js';
 import { transition } from '../../kernel/workflow.js';
@@ -109,6 +109,37 @@ export async function createEndorsement(
 }
 
 /**
+ * An endorsement's actions: found on the policy the path names (itself locked and in the caller's
+ * scope first, the order a cancellation locks them in), audited with its number and what it changed,
+ * on the policy's timeline, answered with the endorsement and the policy as they now stand.
+ */
+const ENDORSEMENT_ACTIONS = defineActions({
+  entity: Endorsement,
+  subject: 'endorsement',
+  what: 'endorsement on this policy',
+  workflow: ENDORSEMENT_WORKFLOW,
+  within: (_: At<ServiceDeps, UserAct>) => ({}),
+  answer: async (em, endorsement) => ({
+    endorsement: await loadEndorsementView(em, endorsement.id),
+    policy: (await loadPolicyView(em, endorsement.policyId))!,
+  }),
+  summary: (endorsement, _move, summary) => ({
+    policyId: endorsement.policyId,
+    endorsementNumber: endorsement.endorsementNumber,
+    ...summary,
+  }),
+  events: (endorsement) => [
+    {
+      stream: { type: 'policy', id: endorsement.policyId },
+      type: `endorsement.${endorsement.status}`,
+      subjectType: 'endorsement',
+      subjectId: endorsement.id,
+      data: { endorsementNumber: endorsement.endorsementNumber, changed: Object.keys(endorsement.changes) },
+    },
+  ],
+});
+
+/**
  * Approves a pending endorsement and applies its changes to the policy, in one transaction under the
  * policy's row lock (the lock a cancellation takes too). Approving twice answers 422; the user who
  * created the endorsement cannot approve it (403, four eyes).
@@ -118,55 +149,39 @@ export async function approveEndorsement(
   act: UserAct,
   input: { policyId: string; endorsementId: string },
 ): Promise<{ endorsement: EndorsementView; policy: PolicyView }> {
-  return deps.uow.run(act, async (tx) => {
-    const policy = await lockVisiblePolicy(tx, act.caller.scope, input.policyId);
-    const endorsement = await tx.findOne(
-      Endorsement,
-      { id: input.endorsementId, policyId: policy.id },
-      { lockMode: LockMode.PESSIMISTIC_WRITE },
-    );
-    if (!endorsement) throw new NotFoundError('No such endorsement on this policy');
-    endorsement.status = transition(ENDORSEMENT_WORKFLOW, 'approve', endorsement.status);
-    assertFourEyes(endorsement.createdBy, act.caller.userId, 'The user who created an endorsement cannot approve it');
-    // The policy must still take changes (an expired policy keeps its pending endorsements unapplied).
-    transition(POLICY_WORKFLOW, 'endorse', policy.status);
-    const { changes } = endorsement;
-    assertChangesFit(policy, changes);
-    const before = snapshot(policy, changes);
-    if (changes.sumInsured) policy.sumInsuredMinor = changes.sumInsured.amountMinor;
-    if (changes.premium) policy.premiumMinor = changes.premium.amountMinor;
-    if (changes.effectiveTo) policy.effectiveTo = changes.effectiveTo;
-    if (changes.holder) {
-      const h = changes.holder;
-      if (h.name !== undefined) policy.holderName = h.name;
-      if (h.email !== undefined) policy.holderEmail = h.email;
-      if (h.phone !== undefined) policy.holderPhone = h.phone;
-      if (h.nationalId !== undefined) policy.holderNationalId = h.nationalId;
-    }
-    Object.assign(endorsement, { approvedBy: act.actor, approvedAt: raw<Date>('now()') });
-    await tx.flush();
-    return {
-      result: {
-        endorsement: await loadEndorsementView(tx, endorsement.id),
-        policy: (await loadPolicyView(tx, policy.id))!,
-      },
-      audit: {
-        action: ENDORSEMENT_WORKFLOW.steps.approve.audit,
-        subjectType: 'endorsement',
-        subjectId: endorsement.id,
-        summary: { policyId: policy.id, endorsementNumber: endorsement.endorsementNumber, before, changes },
-      },
-      events: [
-        {
-          stream: { type: 'policy', id: policy.id },
-          type: 'endorsement.approved',
-          subjectType: 'endorsement',
-          subjectId: endorsement.id,
-          data: { endorsementNumber: endorsement.endorsementNumber, changed: Object.keys(changes) },
-        },
-      ],
-    };
+  let policy: IPolicy | undefined;
+  return runAction({ deps, act }, ENDORSEMENT_ACTIONS, {
+    id: input.endorsementId,
+    action: 'approve',
+    before: async (tx) => {
+      policy = await lockVisiblePolicy(tx, act.caller.scope, input.policyId);
+    },
+    where: { policyId: input.policyId },
+    apply: (endorsement) => {
+      assertFourEyes(endorsement.createdBy, act.caller.userId, 'The user who created an endorsement cannot approve it');
+      const held = policy!;
+      // The policy must still take changes (an expired policy keeps its pending endorsements unapplied).
+      transition(POLICY_WORKFLOW, 'endorse', held.status);
+      const { changes } = endorsement;
+      assertChangesFit(held, changes);
+      const before = snapshot(held, changes);
+      applyChanges(held, changes);
+      Object.assign(endorsement, { approvedBy: act.actor, approvedAt: raw<Date>('now()') });
+      return { summary: { before, changes } };
+    },
   });
+}
+
+function applyChanges(policy: IPolicy, changes: EndorsementChanges): void {
+  if (changes.sumInsured) policy.sumInsuredMinor = changes.sumInsured.amountMinor;
+  if (changes.premium) policy.premiumMinor = changes.premium.amountMinor;
+  if (changes.effectiveTo) policy.effectiveTo = changes.effectiveTo;
+  const h = changes.holder;
+  if (!h) return;
+  if (h.name !== undefined) policy.holderName = h.name;
+  if (h.email !== undefined) policy.holderEmail = h.email;
+  if (h.phone !== undefined) policy.holderPhone = h.phone;
+  if (h.nationalId !== undefined) policy.holderNationalId = h.nationalId;
 }
 
 /** The policy's values an endorsement replaces, for the audit entry. */
