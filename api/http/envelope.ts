@@ -48,7 +48,7 @@ export const ErrorEnvelope = component(
     {
       title: 'Error envelope',
       description:
-        'The body of every error response. Codes include VALIDATION_ERROR (400, one details entry per invalid field), UNAUTHENTICATED (401), FORBIDDEN (403), NOT_FOUND (404), CONFLICT (409), INVALID_TRANSITION and INVARIANT_VIOLATION (422), RATE_LIMITED (429), INTERNAL_ERROR (500) and NOT_READY (503).',
+        'The body of every error response. Codes include VALIDATION_ERROR (400, one details entry per invalid field), UNAUTHENTICATED (401), FORBIDDEN (403), NOT_FOUND (404), CONFLICT (409), INVALID_TRANSITION and INVARIANT_VIOLATION (422), RATE_LIMITED (429), INTERNAL_ERROR (500), SERVICE_UNAVAILABLE (503, with Retry-After: the database could not be reached; nothing was changed) and NOT_READY (503).',
     },
   ),
 );

@@ -43,6 +43,19 @@ export const unsupportedMediaType = (contentType?: string) =>
     `Request bodies must be application/json${contentType ? `, not ${contentType}` : ''}`,
   );
 
+/** Seconds a client is asked to wait when the database is unavailable: a restart or failover takes a few. */
+export const UNAVAILABLE_RETRY_AFTER_S = 2;
+
+/** The answer to a request that failed because PostgreSQL could not be reached or had no connection free. */
+export const serviceUnavailable = () =>
+  new HttpError(
+    503,
+    'SERVICE_UNAVAILABLE',
+    'The database is unavailable; nothing was changed, retry shortly',
+    undefined,
+    { 'retry-after': String(UNAVAILABLE_RETRY_AFTER_S) },
+  );
+
 /** A domain error or an HTTP one, as the envelope sends it; undefined for anything else. */
 export const asHttpError = (error: unknown): HttpError | undefined =>
   error instanceof HttpError ? error : error instanceof DomainError ? HttpError.of(error) : undefined;
@@ -52,6 +65,10 @@ export const WIRE_ERRORS = {
   MALFORMED_JSON: { status: 400, means: 'The body is not valid JSON (or nests deeper than the service reads).' },
   PAYLOAD_TOO_LARGE: { status: 413, means: 'The body is larger than the route takes.' },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, means: 'A body that is not application/json.' },
+  SERVICE_UNAVAILABLE: {
+    status: 503,
+    means: 'PostgreSQL cannot be reached or has no connection free now; nothing was changed, retry after Retry-After.',
+  },
   INTERNAL_ERROR: { status: 500, means: 'An unexpected error; quote the requestId when reporting it.' },
 } as const;
 

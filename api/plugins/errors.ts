@@ -1,8 +1,16 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { isDatabaseUnavailable } from '../../shared/db/unavailable.js';
 import { type FieldError, NotFoundError, ValidationError } from '../../shared/kernel/errors.js';
 import { metaOf } from '../http/correlation.js';
-import { asHttpError, HttpError, malformedJson, payloadTooLarge, unsupportedMediaType } from '../http/errors.js';
+import {
+  asHttpError,
+  HttpError,
+  malformedJson,
+  payloadTooLarge,
+  serviceUnavailable,
+  unsupportedMediaType,
+} from '../http/errors.js';
 import { TEXT_FORMATS } from '../http/text-formats.js';
 import { wireHeaders } from '../http/wire-headers.js';
 
@@ -124,6 +132,11 @@ export default fp(async (app) => {
     if (known) {
       if (known.statusCode >= 500) request.log.error({ err: error }, known.message);
       return sendError(request, reply, known);
+    }
+    // A fault of the database, not of the request: a retry will likely work (the pool heals by itself).
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ error: error.message }, 'database unavailable: answered 503');
+      return sendError(request, reply, serviceUnavailable());
     }
     // Nothing internal leaves the process: the log has the stack under this requestId.
     request.log.error({ err: error }, 'unhandled error');

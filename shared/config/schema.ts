@@ -23,6 +23,10 @@ export const ConfigSchema = Type.Object({
     description: 'PostgreSQL connection URL',
   }),
   DATABASE_POOL_MAX: PositiveInt(10, 'PostgreSQL connections per process'),
+  LIVENESS_POOL_STALL_S: PositiveInt(
+    30,
+    'seconds the database pool may have requests waiting with no connection freed before /health/live fails (the supervisor restarts the process)',
+  ),
   REDIS_URL: Type.String({
     pattern: '^rediss?://',
     default: 'redis://127.0.0.1:6379',

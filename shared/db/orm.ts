@@ -6,6 +6,7 @@ import { MikroORM, type Options } from '@mikro-orm/postgresql';
 type Entities = NonNullable<Options['entities']>;
 
 import type { Config } from '../config/index.js';
+import { guardPool } from './guarded-pool.js';
 import { migrationsList } from './migrations/index.js';
 
 export type Orm = MikroORM;
@@ -33,7 +34,8 @@ function ormOptions(
     discovery: { warnWhenNoEntities: false },
     pool: { min: 0, max: config.DATABASE_POOL_MAX, idleTimeoutMillis: 30_000 },
     // Handed to pg's Pool. MikroORM 7 connects lazily: a process starts (and answers /health/ready 503) while the database is down.
-    driverOptions: { application_name: applicationName, connectionTimeoutMillis: 5000 },
+    // A connection lost to a fault is destroyed, never left checked out (guarded-pool.ts).
+    driverOptions: { application_name: applicationName, connectionTimeoutMillis: 5000, onPoolCreated: guardPool },
     debug: false,
     // Migration progress is reported by the callers (scripts/migrate.ts logs what was applied).
     logger: () => {},

@@ -118,6 +118,12 @@ export class NotReadyError extends DomainError {
   }
 }
 
+export class NotLiveError extends DomainError {
+  constructor(details: unknown) {
+    super('unavailable', 'NOT_LIVE', 'The process cannot serve and will not recover by itself', details);
+  }
+}
+
 /** What an error code means, and the kind of error it is (its HTTP status follows from the kind, in api/). */
 export interface ErrorCodeSpec {
   kind: ErrorKind;
@@ -155,4 +161,9 @@ export const KERNEL_ERRORS = defineErrors({
     means: 'Too many requests or failed sign-ins; wait for `Retry-After` seconds.',
   },
   NOT_READY: { kind: 'unavailable', means: 'The service is starting or lost a dependency; readiness says which.' },
+  NOT_LIVE: {
+    kind: 'unavailable',
+    means:
+      'Liveness: the database pool has had requests waiting with no connection freed for LIVENESS_POOL_STALL_S; restart the process.',
+  },
 });

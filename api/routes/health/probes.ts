@@ -1,9 +1,11 @@
+import type { PostgreSqlConnection } from '@mikro-orm/postgresql';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { db } from '../../../shared/db/database.js';
+import { poolStalledMs } from '../../../shared/db/guarded-pool.js';
 import { pendingMigrations } from '../../../shared/db/orm.js';
 import { mailStatus } from '../../../shared/domain/mail/index.js';
-import { NotReadyError } from '../../../shared/kernel/errors.js';
+import { NotLiveError, NotReadyError } from '../../../shared/kernel/errors.js';
 import { withTimeout } from '../../../shared/redis.js';
 import type { Check } from './schemas.js';
 
@@ -46,7 +48,16 @@ export function healthProbes(app: FastifyInstance) {
         );
 
   return {
-    live: () => ({ status: 'ok' as const }),
+    live: async () => {
+      const pool = await (app.orm.em.getConnection() as PostgreSqlConnection).getNativeClient();
+      const stalledMs = poolStalledMs(pool);
+      // A pool that cannot recover is the process's own fault, which a restart mends (a database down is not).
+      if (stalledMs > app.config.LIVENESS_POOL_STALL_S * 1000)
+        throw new NotLiveError({
+          pool: { stalledMs, waiting: pool.waitingCount, total: pool.totalCount, idle: pool.idleCount },
+        });
+      return { status: 'ok' as const };
+    },
 
     ready: async () => {
       const [db, rd] = await Promise.all([database(), redis()]);

@@ -36,7 +36,8 @@ export const liveSchema = {
   tags: healthTags,
   summary: 'Liveness',
   security: [],
-  description: 'The process is running and answers; checks no dependency.',
+  description:
+    "The process is running and can serve: 503 NOT_LIVE when its database pool has had requests waiting with no connection freed for LIVENESS_POOL_STALL_S seconds (restart it). Checks no dependency: a database that is down is readiness's concern.",
   response: { 200: Envelope(Type.Object({ status: Type.Literal('ok') }), 'Alive'), ...ERROR_RESPONSES },
 };
 
