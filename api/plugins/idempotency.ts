@@ -13,6 +13,8 @@ import { metaOf } from '../http/correlation.js';
 const KEY_PATTERN = /^[\x21-\x7e][\x20-\x7e]{0,254}$/;
 /** A claim older than this is taken over: its request died without releasing it. */
 const CLAIM_SECONDS = 60;
+/** How often a release that failed (the database unreachable) is tried again. */
+const RELEASE_RETRY_MS = 500;
 
 /** What the response of a request will be, so the idempotency record is stored with the change. */
 export interface RenderedResponse {
@@ -153,11 +155,35 @@ export default fp(async (app) => {
   app.addHook('onSend', async (request) => {
     const claim = request.idempotencyClaim;
     if (!claim || claim.completed() || !request.idempotencyRelease) return;
-    await request
-      .idempotencyRelease()
-      .catch((err) => request.log.error({ err }, 'could not release idempotency claim'));
+    await releaseSoon(request, request.idempotencyRelease);
   });
 });
+
+/**
+ * Releases a claim; when the database cannot be reached (the request itself may have failed for that
+ * reason), tries again every RELEASE_RETRY_MS in the background until it can or the claim has run out
+ * anyway, so the client's retry finds the key free as soon as the database is back.
+ */
+async function releaseSoon(request: FastifyRequest, release: () => Promise<void>): Promise<void> {
+  const giveUpAt = Date.now() + CLAIM_SECONDS * 1000;
+  const attempt = async (): Promise<void> => {
+    try {
+      await release();
+    } catch (err) {
+      if (Date.now() + RELEASE_RETRY_MS >= giveUpAt) {
+        request.log.warn({ error: (err as Error).message }, 'idempotency claim not released; it runs out by itself');
+        return;
+      }
+      setTimeout(attempt, RELEASE_RETRY_MS).unref();
+    }
+  };
+  try {
+    await release();
+  } catch (err) {
+    request.log.warn({ error: (err as Error).message }, 'idempotency claim not released yet; retrying');
+    setTimeout(attempt, RELEASE_RETRY_MS).unref();
+  }
+}
 
 /**
  * The stored answer, but under the replay's own ids: `meta` names the request that is answering (as

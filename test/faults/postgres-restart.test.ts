@@ -32,6 +32,7 @@ test.after.always(async () => {
 
 interface Outcome {
   at: number;
+  key?: string;
   status: number;
   code?: string;
   retryAfter?: string;
@@ -46,20 +47,18 @@ test('a restart of PostgreSQL under load: 503 with Retry-After while it is down,
   const worker = async () => {
     while (running) {
       const name = `role-${randomUUID()}`;
+      const key = randomUUID();
       const write = Math.random() < 0.5;
       const res = write
-        ? await api.post(
-            '/roles',
-            { name, permissions: ['policy:read'] },
-            { headers: { 'idempotency-key': randomUUID() } },
-          )
+        ? await api.post('/roles', { name, permissions: ['policy:read'] }, { headers: { 'idempotency-key': key } })
         : await api.get(`/users/${admin.id}`);
       outcomes.push({
         at: Date.now(),
+        key: write ? key : undefined,
         status: res.statusCode,
         code: res.statusCode >= 400 ? res.json().error?.code : undefined,
         retryAfter: res.headers['retry-after'] as string | undefined,
-        name: write && res.statusCode === 201 ? name : undefined,
+        name: write ? name : undefined,
       });
       if (res.statusCode >= 500) await new Promise((r) => setTimeout(r, 50));
     }
@@ -101,7 +100,20 @@ test('a restart of PostgreSQL under load: 503 with Retry-After while it is down,
     [],
     'every request succeeds from 5 s after the return',
   );
-  const acknowledged = by((o) => o.name !== undefined).map((o) => o.name!);
+  // A write refused with 503 released its key: the client's retry with the same key runs.
+  const refusedWrites = by((o) => o.key !== undefined && o.status === 503);
+  t.true(refusedWrites.length > 0, 'writes were refused during the outage');
+  const retried = await Promise.all(
+    refusedWrites.map((o) =>
+      api.post('/roles', { name: o.name, permissions: ['policy:read'] }, { headers: { 'idempotency-key': o.key! } }),
+    ),
+  );
+  t.deepEqual(
+    retried.map((r) => r.statusCode),
+    refusedWrites.map(() => 201),
+    'each retry with its key is applied',
+  );
+  const acknowledged = [...by((o) => o.status === 201).map((o) => o.name!), ...refusedWrites.map((o) => o.name!)];
   const check = new pg.Client({ connectionString: server.url('insurance') });
   await check.connect();
   try {
