@@ -13,7 +13,7 @@ import { createLogger, type Logger } from '../shared/logger.js';
 import { onShutdown } from '../shared/process.js';
 import { createRedis, settled } from '../shared/redis.js';
 import { createServiceDeps } from '../shared/services.js';
-import { causeOf, runJob } from './run-job.js';
+import { causeOf, runJobThroughOutages } from './run-job.js';
 import { registerSchedulers } from './schedulers.js';
 
 export interface WorkerHandle {
@@ -80,7 +80,7 @@ export async function startWorkers(opts: StartWorkersOptions): Promise<WorkerHan
 
   const workers: Worker[] = [];
   for (const queueName of QUEUE_NAMES) {
-    const worker = new Worker(queueName, (job) => runJob(deps, queueName, job), {
+    const worker = new Worker(queueName, (job, token) => runJobThroughOutages(deps, queueName, job, token), {
       connection: workerConnection,
       prefix: config.REDIS_PREFIX,
       concurrency: SERIAL_QUEUES.has(queueName) ? 1 : config.WORKER_CONCURRENCY,

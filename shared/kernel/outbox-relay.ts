@@ -22,6 +22,9 @@ export interface OutboxRelayOptions {
  */
 export class OutboxRelay {
   private timer?: NodeJS.Timeout;
+  private relistenTimer?: NodeJS.Timeout;
+  /** A pass is failing (the database unreachable): said once when it starts and once when it ends. */
+  private failing = false;
   private listener?: pg.Client;
   private running?: Promise<void>;
   private again = false;
@@ -41,9 +44,11 @@ export class OutboxRelay {
   async stop(): Promise<void> {
     this.stopped = true;
     clearTimeout(this.timer);
+    clearTimeout(this.relistenTimer);
     await this.running;
-    await this.listener?.end().catch(() => {});
+    const listener = this.listener;
     this.listener = undefined;
+    await listener?.end().catch(() => {});
   }
 
   /** Runs passes until the outbox is empty or an add fails. Returns how many rows were dispatched. */
@@ -60,10 +65,37 @@ export class OutboxRelay {
     const client = new pg.Client({ connectionString: this.opts.databaseUrl, application_name: 'outbox-relay' });
     client.on('error', () => {});
     client.on('notification', () => this.kick());
-    await client.connect();
-    // Raw SQL on a connection of its own: LISTEN must stay on one open session, outside the ORM's pool.
-    await client.query('LISTEN outbox');
+    // The session ended (PostgreSQL restarted, the connection was cut): LISTEN again once it can.
+    client.on('end', () => {
+      if (this.listener !== client) return;
+      this.listener = undefined;
+      if (this.stopped) return;
+      this.opts.log.warn('outbox relay: LISTEN connection lost; polling until it is back');
+      this.relisten(1000);
+    });
+    try {
+      await client.connect();
+      // Raw SQL on a connection of its own: LISTEN must stay on one open session, outside the ORM's pool.
+      await client.query('LISTEN outbox');
+    } catch (err) {
+      await client.end().catch(() => {});
+      throw err;
+    }
     this.listener = client;
+  }
+
+  /** Tries LISTEN again every `ms` (doubling, up to 10 s) until it works, then relays what arrived meanwhile. */
+  private relisten(ms: number): void {
+    this.relistenTimer = setTimeout(async () => {
+      if (this.stopped) return;
+      try {
+        await this.listen();
+        this.opts.log.info('outbox relay: LISTEN re-opened');
+        this.kick();
+      } catch {
+        this.relisten(Math.min(ms * 2, 10_000));
+      }
+    }, ms);
   }
 
   private kick(): void {
@@ -80,8 +112,14 @@ export class OutboxRelay {
     if (this.stopped) return;
     this.timer = setTimeout(() => {
       this.running = this.drain()
-        .then(() => undefined)
-        .catch((err) => this.opts.log.error({ err }, 'outbox relay pass failed'))
+        .then(() => {
+          if (this.failing) this.opts.log.info('outbox relay: passes succeed again');
+          this.failing = false;
+        })
+        .catch((err) => {
+          if (!this.failing) this.opts.log.error({ err }, 'outbox relay pass failed; retrying every poll');
+          this.failing = true;
+        })
         .finally(() => {
           this.running = undefined;
           const soon = this.again;
