@@ -1,0 +1,59 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { waitFor } from './stack.js';
+
+export interface Service {
+  child: ChildProcess;
+  /** Everything the process wrote, stdout and stderr. */
+  output(): string;
+  /** SIGTERM, then SIGKILL after 10 s; resolves with the exit code. */
+  stop(): Promise<number | null>;
+}
+
+/** Runs `script` (api/server.ts, workers/worker.ts) as a process of its own, with `env` over the test's. */
+export function spawnService(script: string, env: Record<string, string>): Service {
+  const child = spawn(process.execPath, ['--import=tsx', script], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (d) => {
+    output += d;
+  });
+  child.stderr?.on('data', (d) => {
+    output += d;
+  });
+  const exited = once(child, 'exit').then(([code]) => code as number | null);
+  return {
+    child,
+    output: () => output,
+    async stop() {
+      if (child.exitCode !== null || child.signalCode !== null) return child.exitCode;
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+      try {
+        return await exited;
+      } finally {
+        clearTimeout(timer);
+      }
+    },
+  };
+}
+
+/** A web process on `port`, once its readiness says 200. */
+export async function spawnWeb(port: number, env: Record<string, string>): Promise<Service> {
+  const web = spawnService('api/server.ts', { ...env, PORT: String(port), HOST: '127.0.0.1' });
+  await waitFor(
+    async () => (await fetch(`http://127.0.0.1:${port}/health/ready`).catch(() => undefined))?.status === 200,
+    `the web process on ${port} to be ready: ${web.output().slice(-500)}`,
+    60_000,
+  );
+  return web;
+}
+
+/** A worker process, once it says its workers started. */
+export async function spawnWorker(env: Record<string, string>): Promise<Service> {
+  const worker = spawnService('workers/worker.ts', env);
+  await waitFor(async () => worker.output().includes('workers started'), 'the worker process to start', 60_000);
+  return worker;
+}
