@@ -176,7 +176,13 @@ test.serial(
     await pause(1500);
     await s.server.stop('immediate');
     const downAt = Date.now();
-    await pause(2000);
+    await pause(500);
+    const probe = (path: string) => fetch(`http://127.0.0.1:${s.ports[1]}${path}`);
+    const ready = await probe('/health/ready');
+    t.is(ready.status, 503, 'not ready while the database is down');
+    t.is(((await ready.json()) as { error: { code: string } }).error.code, 'NOT_READY');
+    t.is((await probe('/health/live')).status, 200, 'alive: restarting the process would not bring the database back');
+    await pause(1500);
     await s.server.start();
     const backAt = Date.now();
     await pause(7000);
