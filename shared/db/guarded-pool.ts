@@ -62,9 +62,10 @@ function giveBack(client: pg.PoolClient, err?: Error | boolean): void {
 
 /** Once per connection: a breaking failure, an error or the end of the connection gives it back broken. */
 function instrument(client: pg.PoolClient): void {
-  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  // The class's query, looked up at each call (not bound once), so whatever wraps pg.Client later still sees every query.
+  const proto = Object.getPrototypeOf(client) as { query: (...args: unknown[]) => unknown };
   client.query = ((...args: unknown[]) => {
-    const result = query(...args);
+    const result = proto.query.apply(client, args);
     if (result instanceof Promise)
       result.catch((err: unknown) => {
         if (breaksConnection(err)) giveBack(client, err as Error);
