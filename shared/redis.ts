@@ -53,3 +53,33 @@ export function settled(redis: Redis, ms = 2000): Promise<void> {
     redis.once('error', done);
   });
 }
+
+/** Whether an error only says that Redis cannot be reached (already reported once by `reportOutages`). */
+export const isRedisUnreachable = (err: unknown): boolean =>
+  /ECONNREFUSED|ECONNRESET|ETIMEDOUT|EPIPE|Connection is closed|connect ETIMEDOUT|MaxRetriesPerRequest|Stream isn't writeable|enableOfflineQueue/i.test(
+    String((err as Error)?.message ?? err),
+  );
+
+/**
+ * One warning when the connection to Redis is lost and one line when it is ready again, however many
+ * reconnection attempts lie between (ioredis retries every 200 ms to 2 s). The process's other
+ * connections to the same server stay silent: one report per process and outage.
+ */
+export function reportOutages(redis: Redis, log: { warn: LogFn; info: LogFn }, name: string): void {
+  let downSince: number | undefined;
+  const down = (err?: Error) => {
+    if (downSince !== undefined) return;
+    downSince = Date.now();
+    log.warn({ redis: name, error: err?.message }, 'Redis unavailable; reconnecting');
+  };
+  redis.on('error', down);
+  // Emitted only when ioredis will try again: a connection closed on purpose (quit, disconnect) is no outage.
+  redis.on('reconnecting', () => down());
+  redis.on('ready', () => {
+    if (downSince === undefined) return;
+    log.info({ redis: name, downMs: Date.now() - downSince }, 'Redis is back');
+    downSince = undefined;
+  });
+}
+
+type LogFn = (obj: object, msg: string) => void;

@@ -11,7 +11,7 @@ import { OutboxRelay } from '../shared/kernel/outbox-relay.js';
 import { QueueSet } from '../shared/kernel/queue-set.js';
 import { createLogger, type Logger } from '../shared/logger.js';
 import { onShutdown } from '../shared/process.js';
-import { createRedis, settled } from '../shared/redis.js';
+import { createRedis, isRedisUnreachable, reportOutages, settled } from '../shared/redis.js';
 import { createServiceDeps } from '../shared/services.js';
 import { causeOf, runJobThroughOutages } from './run-job.js';
 import { registerSchedulers } from './schedulers.js';
@@ -77,6 +77,8 @@ export async function startWorkers(opts: StartWorkersOptions): Promise<WorkerHan
   const queues = new QueueSet(producer, config.REDIS_PREFIX, QUEUE_NAMES);
   const deps: JobDeps = { ...createServiceDeps(config, orm, log, producer, opts.clock), mail, queues };
   const workerConnection = createRedis(config.REDIS_URL, 'worker', 'worker');
+  // One line when Redis goes away and one when it is back, for the whole process.
+  reportOutages(producer, log, 'worker');
 
   const workers: Worker[] = [];
   for (const queueName of QUEUE_NAMES) {
@@ -86,7 +88,10 @@ export async function startWorkers(opts: StartWorkersOptions): Promise<WorkerHan
       concurrency: SERIAL_QUEUES.has(queueName) ? 1 : config.WORKER_CONCURRENCY,
       autorun: true,
     });
-    worker.on('error', (err) => log.error({ err, queue: queueName }, 'worker error'));
+    // Lost connections are reported once by reportOutages; BullMQ would repeat them at every retry.
+    worker.on('error', (err) => {
+      if (!isRedisUnreachable(err)) log.error({ err, queue: queueName }, 'worker error');
+    });
     worker.on('failed', (job, err) =>
       log.warn(
         {

@@ -8,7 +8,7 @@ import type { Clock } from '../../shared/kernel/clock.js';
 import type { ServiceDeps } from '../../shared/kernel/deps.js';
 import { QueueSet } from '../../shared/kernel/queue-set.js';
 import type { Logger } from '../../shared/logger.js';
-import { createRedis, settled, withTimeout } from '../../shared/redis.js';
+import { createRedis, reportOutages, settled, withTimeout } from '../../shared/redis.js';
 import { createServiceDeps } from '../../shared/services.js';
 
 declare module 'fastify' {
@@ -38,6 +38,8 @@ export default fp<InfrastructureOptions>(async (app, opts) => {
   // The request path's own connection: the rate limit's count and the caller's stamps go out together.
   const requestRedis = createRedis(config.REDIS_URL, 'command', 'api-requests', true);
   await Promise.all([settled(redis), settled(requestRedis)]);
+  // One line when Redis goes away and one when it is back, for the whole process.
+  reportOutages(redis, app.log, 'api');
   const queues = new QueueSet(redis, config.REDIS_PREFIX, QUEUE_NAMES);
   app.decorate('config', config);
   app.decorate('orm', orm);

@@ -131,13 +131,8 @@ export class OutboxRelay {
 
   private async pass(): Promise<{ dispatched: number; failed: boolean; seen: number }> {
     // BullMQ waits for a connection rather than failing; without one, leave the rows for a later pass.
-    if (this.opts.queues.connection.status !== 'ready') {
-      this.opts.log.warn(
-        { redis: this.opts.queues.connection.status },
-        'outbox relay: Redis not ready; rows stay in the outbox',
-      );
-      return { dispatched: 0, failed: true, seen: 0 };
-    }
+    // The process reports the outage itself, once (reportOutages); the relay only waits it out.
+    if (this.opts.queues.connection.status !== 'ready') return { dispatched: 0, failed: true, seen: 0 };
     return this.opts.orm.em.fork().transactional(async (em) => {
       const outbox = db(em);
       const rows = await outbox
