@@ -16,6 +16,7 @@ import infrastructure from './plugins/infrastructure.js';
 import openapi from './plugins/openapi.js';
 import rateLimit from './plugins/rate-limit.js';
 import securityHeaders from './plugins/security-headers.js';
+import shutdown from './plugins/shutdown.js';
 import wire, { newRequestId } from './plugins/wire.js';
 import auditRoutes from './routes/audit/index.js';
 import authRoutes from './routes/auth/index.js';
@@ -103,7 +104,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     bodyLimit: BODY_LIMIT,
     // A hop count is accepted at runtime (proxy-addr) though the option's type omits it.
     trustProxy: trustProxy(config.TRUST_PROXY) as boolean | string[],
-    return503OnClosing: true,
+    // Requests arriving while the server closes get the error envelope from the shutdown plugin instead.
+    return503OnClosing: false,
     forceCloseConnections: 'idle',
     pluginTimeout: 30_000,
     frameworkErrors: frameworkErrorHandler,
@@ -136,6 +138,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
 
   await app.register(infrastructure, { config, orm: opts.orm, clock: opts.clock });
   await app.register(wire);
+  await app.register(shutdown);
   await app.register(securityHeaders);
   await app.register(errors);
   await app.register(rateLimit);

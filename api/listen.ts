@@ -11,12 +11,24 @@ import { buildApp } from './app.js';
  * when closing began go idle later; they are closed as they do, instead of waiting out keep-alive.
  */
 export async function closeWebServer(app: FastifyInstance): Promise<void> {
+  app.shutdownPhase = 'closing';
   const sweep = setInterval(() => app.server.closeIdleConnections(), 100);
   try {
     await app.close();
   } finally {
     clearInterval(sweep);
   }
+}
+
+/**
+ * SIGTERM: not ready at once, still listening for SHUTDOWN_DELAY_MS (load balancers notice and stop
+ * sending; every response says `Connection: close`), then the listener closes and what is in flight
+ * finishes.
+ */
+export async function drainAndClose(app: FastifyInstance, config: Pick<Config, 'SHUTDOWN_DELAY_MS'>): Promise<void> {
+  app.shutdownPhase = 'draining';
+  await new Promise((resolve) => setTimeout(resolve, config.SHUTDOWN_DELAY_MS));
+  await closeWebServer(app);
 }
 
 /** The only place that listens. */
@@ -31,5 +43,5 @@ export async function serveHttp(config: Config): Promise<void> {
   const log = createLogger(config.LOG_LEVEL, 'web');
   warnWhenMailNotConfigured(config, log);
   const app = await startWebServer(config);
-  onShutdown(log, config.SHUTDOWN_GRACE_MS, () => closeWebServer(app));
+  onShutdown(log, config.SHUTDOWN_TIMEOUT_MS, () => drainAndClose(app, config));
 }

@@ -1,4 +1,4 @@
-import { closeWebServer, startWebServer } from '../api/listen.js';
+import { drainAndClose, startWebServer } from '../api/listen.js';
 import type { Config } from '../shared/config/index.js';
 import { warnWhenMailNotConfigured } from '../shared/domain/mail/index.js';
 import { createOrm } from '../shared/domains.js';
@@ -15,8 +15,8 @@ export async function runOneProcess(config: Config): Promise<void> {
   await prepareDatabase(orm, config);
   const workers = await startWorkers({ config, orm, log: createLogger(config.LOG_LEVEL, 'worker') });
   const app = await startWebServer(config, orm);
-  onShutdown(log, config.SHUTDOWN_GRACE_MS, async () => {
-    await closeWebServer(app);
+  onShutdown(log, config.SHUTDOWN_TIMEOUT_MS, async () => {
+    await drainAndClose(app, config);
     await workers.close();
     await orm.close();
   });

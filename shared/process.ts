@@ -36,19 +36,23 @@ export function runProcess(moduleUrl: string, main: (config: Config) => Promise<
 }
 
 /**
- * SIGTERM/SIGINT: stop taking work, let in-flight requests and jobs finish, close pools, exit 0.
- * If that takes longer than graceMs the process exits 1 so the supervisor can move on.
+ * SIGTERM/SIGINT: `close` stops taking work, lets what is in flight finish and closes pools; then exit 0.
+ * A second signal, or `timeoutMs` after the first, ends the process at once with exit code 1 (what
+ * was in flight is one transaction each: it commits or it does not).
  */
-export function onShutdown(log: Logger, graceMs: number, close: () => Promise<void>): void {
+export function onShutdown(log: Logger, timeoutMs: number, close: () => Promise<void>): void {
   let closing = false;
   const shutdown = (signal: string) => {
-    if (closing) return;
+    if (closing) {
+      log.warn({ signal }, 'second signal: exiting now');
+      process.exit(1);
+    }
     closing = true;
     log.info({ signal }, 'shutting down');
     const timer = setTimeout(() => {
-      log.error({ graceMs }, 'shutdown took too long; exiting');
+      log.error({ timeoutMs }, 'shutdown took too long; exiting');
       process.exit(1);
-    }, graceMs);
+    }, timeoutMs);
     timer.unref();
     close()
       .then(() => {
@@ -60,6 +64,6 @@ export function onShutdown(log: Logger, graceMs: number, close: () => Promise<vo
         process.exit(1);
       });
   };
-  process.once('SIGTERM', () => shutdown('SIGTERM'));
-  process.once('SIGINT', () => shutdown('SIGINT'));
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
 }

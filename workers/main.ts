@@ -1,4 +1,4 @@
-import { Worker } from 'bullmq';
+import { type Job, Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { Config } from '../shared/config/index.js';
 import type { Orm } from '../shared/db/orm.js';
@@ -81,13 +81,19 @@ export async function startWorkers(opts: StartWorkersOptions): Promise<WorkerHan
   reportOutages(producer, log, 'worker');
 
   const workers: Worker[] = [];
+  /** The jobs running now and their lock tokens, to hand back at shutdown those that outlast the grace. */
+  const active = new Map<string, { job: Job; token: string }>();
   for (const queueName of QUEUE_NAMES) {
-    const worker = new Worker(queueName, (job, token) => runJobThroughOutages(deps, queueName, job, token), {
-      connection: workerConnection,
-      prefix: config.REDIS_PREFIX,
-      concurrency: SERIAL_QUEUES.has(queueName) ? 1 : config.WORKER_CONCURRENCY,
-      autorun: true,
-    });
+    const worker = new Worker(
+      queueName,
+      (job, token) => tracked(active, job, token, () => runJobThroughOutages(deps, queueName, job, token)),
+      {
+        connection: workerConnection,
+        prefix: config.REDIS_PREFIX,
+        concurrency: SERIAL_QUEUES.has(queueName) ? 1 : config.WORKER_CONCURRENCY,
+        autorun: true,
+      },
+    );
     // Lost connections are reported once by reportOutages; BullMQ would repeat them at every retry.
     worker.on('error', (err) => {
       if (!isRedisUnreachable(err)) log.error({ err, queue: queueName }, 'worker error');
@@ -120,13 +126,14 @@ export async function startWorkers(opts: StartWorkersOptions): Promise<WorkerHan
     workers,
     async close() {
       await relay.stop();
-      // close() lets active jobs finish; each job's writes are one transaction, so none is half-applied.
-      await Promise.all(workers.map((w) => w.close()));
+      const handedBack = await stopJobs(workers, active, config.SHUTDOWN_GRACE_MS, queues, log);
       await queues.close();
       mail.close();
       producer.disconnect();
       workerConnection.disconnect();
-      if (ownOrm) await orm.close();
+      // A handed-back job may still hold a connection in a transaction that will never commit: the
+      // process exits and PostgreSQL rolls it back; waiting for the pool would wait for that job.
+      if (ownOrm && handedBack === 0) await orm.close();
     },
   };
 }
@@ -136,5 +143,50 @@ export async function runWorkerProcess(config: Config): Promise<void> {
   const log = createLogger(config.LOG_LEVEL, 'worker');
   warnWhenMailNotConfigured(config, log);
   const handle = await startWorkers({ config, log });
-  onShutdown(log, config.SHUTDOWN_GRACE_MS, () => handle.close());
+  onShutdown(log, config.SHUTDOWN_TIMEOUT_MS, () => handle.close());
+}
+
+async function tracked<T>(
+  active: Map<string, { job: Job; token: string }>,
+  job: Job,
+  token: string | undefined,
+  run: () => Promise<T>,
+): Promise<T> {
+  const key = `${job.queueName}:${job.id}`;
+  if (token) active.set(key, { job, token });
+  try {
+    return await run();
+  } finally {
+    active.delete(key);
+  }
+}
+
+/**
+ * Stops taking jobs and gives the active ones `graceMs` to finish; those still running then are handed
+ * back to their queue (moved to wait, so another worker runs them; each job's writes are one
+ * transaction, so the run cut short left nothing). Returns how many were handed back.
+ */
+async function stopJobs(
+  workers: Worker[],
+  active: Map<string, { job: Job; token: string }>,
+  graceMs: number,
+  queues: QueueSet,
+  log: Logger,
+): Promise<number> {
+  await Promise.all(workers.map((w) => w.pause(true)));
+  const deadline = Date.now() + graceMs;
+  while (active.size > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+  const left = [...active.values()];
+  // Closed first, so no worker fetches a job handed back; the jobs are moved through the producer's queues.
+  await Promise.all(workers.map((w) => w.close(left.length > 0)));
+  for (const { job, token } of left) {
+    const fields = { queue: job.queueName, jobId: job.id, job: job.name };
+    await queues
+      .get(job.queueName)
+      .getJob(job.id!)
+      .then((held) => held?.moveToWait(token))
+      .then(() => log.warn(fields, 'job handed back to its queue at shutdown'))
+      .catch((err) => log.error({ err, ...fields }, 'could not hand a job back; it returns when its lock runs out'));
+  }
+  return left.length;
 }

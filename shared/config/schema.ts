@@ -121,7 +121,20 @@ export const ConfigSchema = Type.Object({
   OUTBOX_POLL_MS: PositiveInt(500, 'outbox relay poll period when no notification arrives, milliseconds'),
   IDEMPOTENCY_TTL_HOURS: PositiveInt(24, 'how long idempotency records are kept'),
   WORKER_CONCURRENCY: PositiveInt(4, 'jobs processed at once per queue per worker process'),
-  SHUTDOWN_GRACE_MS: PositiveInt(10_000, 'longest wait for in-flight requests and jobs on SIGTERM'),
+  SHUTDOWN_DELAY_MS: Type.Integer({
+    minimum: 0,
+    default: 5000,
+    description:
+      'on SIGTERM, how long the web process keeps listening (readiness 503, every response Connection: close) before it closes the listener, so load balancers stop sending',
+  }),
+  SHUTDOWN_GRACE_MS: PositiveInt(
+    10_000,
+    'on SIGTERM, how long a worker lets its active jobs run; a job still running then is handed back to the queue to run again elsewhere',
+  ),
+  SHUTDOWN_TIMEOUT_MS: PositiveInt(
+    30_000,
+    'on SIGTERM, the longest a process takes to stop; past it (or at a second signal) it exits at once with code 1',
+  ),
 });
 
 export type Config = Static<typeof ConfigSchema>;

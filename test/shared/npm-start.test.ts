@@ -59,6 +59,8 @@ test.before(async () => {
       DATABASE_URL: config.DATABASE_URL,
       REDIS_URL: config.REDIS_URL,
       REDIS_PREFIX: config.REDIS_PREFIX,
+      // The drain before the listener closes (5 s by default) is tested in test/faults/shutdown-processes.test.ts.
+      SHUTDOWN_DELAY_MS: '500',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -57,6 +57,7 @@ test('on SIGTERM the web process finishes the request in flight, then exits 0', 
     HOST: '127.0.0.1',
     DATABASE_URL: config.DATABASE_URL,
     REDIS_PREFIX: config.REDIS_PREFIX,
+    SHUTDOWN_DELAY_MS: '0',
   };
   const proc = run('api/server.ts', env);
   const base = `http://127.0.0.1:${port}`;

@@ -60,6 +60,8 @@ export function healthProbes(app: FastifyInstance) {
     },
 
     ready: async () => {
+      // Shutting down: load balancers are told at once, before anything is checked.
+      if (app.shutdownPhase !== 'serving') throw new NotReadyError({ shuttingDown: true });
       const [db, rd] = await Promise.all([database(), redis()]);
       const mig =
         db.status === 'up'
