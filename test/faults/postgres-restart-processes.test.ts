@@ -161,16 +161,14 @@ function noFailureButUnavailable(t: ExecutionContext, outcomes: Outcome[]) {
 }
 
 let restart: Setup | undefined;
-let crowded: Setup | undefined;
 test.after.always(async () => {
   await tearDown(restart);
-  await tearDown(crowded);
 });
 
 test.serial(
   'PostgreSQL restarted under load (two web processes, one worker): no 500, nothing acknowledged lost, all served from 5 s after its return',
   async (t) => {
-    restart = await setUp({ max_connections: 100 }, '5');
+    restart = await setUp({ max_connections: 100 }, '10');
     const s = restart;
     const run = load(s, 8);
     await pause(1500);
@@ -236,9 +234,18 @@ test.serial(
 test.serial(
   'too few connections (max_connections=20, three pools of 10) under load: 503 with Retry-After, never 500, no key left in progress',
   async (t) => {
-    await tearDown(restart);
-    restart = undefined;
-    crowded = await setUp({ max_connections: 20 }, '10');
+    // The same processes, on the server restarted with room for fewer connections than their pools.
+    const crowded = restart!;
+    await crowded.server.stop('fast');
+    await crowded.server.start({ max_connections: 20 });
+    await waitFor(
+      () =>
+        rows(crowded, 'select 1').then(
+          () => true,
+          () => false,
+        ),
+      "the test's own connection (held before the pools take every slot)",
+    );
     const run = load(crowded, 48);
     await pause(6000);
     const outcomes = await run.stop();
@@ -248,7 +255,7 @@ test.serial(
     const inProgress = await waitFor(
       async () => {
         const [{ n }] = await rows(
-          crowded!,
+          crowded,
           `select count(*)::int as n from idempotency_records where state = 'in_progress'`,
         );
         return n === 0 ? 'none' : undefined;

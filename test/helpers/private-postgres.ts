@@ -30,7 +30,8 @@ export interface PrivatePostgres {
   port: number;
   /** The address of a database on this server. */
   url(database?: string): string;
-  start(): Promise<void>;
+  /** Starts the server, with `settings` over those it was made with (they last until the next start). */
+  start(settings?: Record<string, string | number>): Promise<void>;
   /** `immediate`: as a crash (no checkpoint, every session cut); `fast`: a clean shutdown. */
   stop(mode?: 'immediate' | 'fast'): Promise<void>;
   /** Stops the server and deletes its files. */
@@ -47,20 +48,31 @@ export async function privatePostgres(settings: Record<string, string | number> 
   const data = join(dir, 'data');
   const port = await freePort();
   await asPostgres('initdb', ['-D', data, '-A', 'trust', '-U', 'postgres', '--no-sync', '-E', 'UTF8', '--locale=C']);
-  const options = Object.entries({
+  const base = {
     listen_addresses: '127.0.0.1',
     unix_socket_directories: dir,
     fsync: 'off',
     full_page_writes: 'off',
     ...settings,
-  })
-    .map(([k, v]) => `-c ${k}=${v}`)
-    .join(' ');
+  };
+  const options = (extra: Record<string, string | number>) =>
+    Object.entries({ ...base, ...extra })
+      .map(([k, v]) => `-c ${k}=${v}`)
+      .join(' ');
   const server: PrivatePostgres = {
     port,
     url: (database = 'postgres') => `postgres://postgres@127.0.0.1:${port}/${database}`,
-    async start() {
-      await asPostgres('pg_ctl', ['-D', data, '-l', join(dir, 'log'), '-o', `-p ${port} ${options}`, '-w', 'start']);
+    async start(extra = {}) {
+      await asPostgres('pg_ctl', [
+        '-D',
+        data,
+        '-l',
+        join(dir, 'log'),
+        '-o',
+        `-p ${port} ${options(extra)}`,
+        '-w',
+        'start',
+      ]);
     },
     async stop(mode = 'immediate') {
       await asPostgres('pg_ctl', ['-D', data, '-m', mode, '-w', 'stop']).catch(() => {});
