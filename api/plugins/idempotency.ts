@@ -13,6 +13,8 @@ import { metaOf } from '../http/correlation.js';
 const KEY_PATTERN = /^[\x21-\x7e][\x20-\x7e]{0,254}$/;
 /** A claim older than this is taken over: its request died without releasing it. */
 const CLAIM_SECONDS = 60;
+/** Retry-After of a 409 for a key in progress: the request holding it will most likely have answered by then. */
+const IN_PROGRESS_RETRY_AFTER_S = 1;
 /** How often a release that failed (the database unreachable) is tried again. */
 const RELEASE_RETRY_MS = 500;
 
@@ -108,6 +110,7 @@ export default fp(async (app) => {
       if (!takenOver) {
         throw new IdempotencyConflictError(
           'A request with this Idempotency-Key is still in progress; retry after it completes',
+          IN_PROGRESS_RETRY_AFTER_S,
         );
       }
     }

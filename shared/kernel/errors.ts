@@ -67,13 +67,14 @@ export class NotFoundError extends DomainError {
   }
 }
 export class ConflictError extends DomainError {
-  constructor(message: string, details?: unknown, code = 'CONFLICT') {
-    super('conflict', code, message, details);
+  constructor(message: string, details?: unknown, code = 'CONFLICT', retryAfterSeconds?: number) {
+    super('conflict', code, message, details, retryAfterSeconds);
   }
 }
 export class IdempotencyConflictError extends ConflictError {
-  constructor(message: string) {
-    super(message, undefined, 'IDEMPOTENCY_CONFLICT');
+  /** `retryAfterSeconds`: the key is in use by a request still running, which will likely have answered by then. */
+  constructor(message: string, retryAfterSeconds?: number) {
+    super(message, undefined, 'IDEMPOTENCY_CONFLICT', retryAfterSeconds);
   }
 }
 /** A business rule. `code` is INVARIANT_VIOLATION or a domain code such as SETTLEMENT_EXCEEDS_COVER. */

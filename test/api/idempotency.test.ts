@@ -67,6 +67,7 @@ test('parallel requests with the same key make exactly one change; the others re
     if (r.statusCode === 409) {
       t.is(r.json().error.code, 'IDEMPOTENCY_CONFLICT');
       t.regex(r.json().error.message, /in progress/);
+      t.is(r.headers['retry-after'], '1', 'told when to try again');
     } else {
       t.is(r.statusCode, 201);
       t.is(r.headers['idempotent-replayed'], 'true');
@@ -157,4 +158,27 @@ test('records older than 24 hours are purged by the scheduled maintenance job', 
   } finally {
     await workers.close();
   }
+});
+
+test('a repeat while the first request still runs answers 409 IDEMPOTENCY_CONFLICT in progress with Retry-After; the first then completes', async (t) => {
+  const key = `k-${uuidv7()}`;
+  const body = event('identity.verified');
+  // The first request claims the key, then waits for this lock to store its event.
+  const blocker = stack.orm.em.fork();
+  await blocker.begin();
+  await blocker.execute('lock table registry_events in access exclusive mode');
+  try {
+    const first = postRegistryEvent(stack.app, body, { headers: { 'idempotency-key': key } });
+    await waitFor(async () => (await keyRow(key))?.state === 'in_progress', 'the first request to claim the key');
+    const repeat = await postRegistryEvent(stack.app, body, { headers: { 'idempotency-key': key } });
+    t.is(repeat.statusCode, 409);
+    t.is(repeat.json().error.code, 'IDEMPOTENCY_CONFLICT');
+    t.regex(repeat.json().error.message, /in progress/);
+    t.is(repeat.headers['retry-after'], '1');
+    await blocker.rollback();
+    t.is((await first).statusCode, 201);
+  } finally {
+    if (blocker.isInTransaction()) await blocker.rollback();
+  }
+  t.is((await keyRow(key)).state, 'completed');
 });
