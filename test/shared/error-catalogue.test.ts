@@ -20,6 +20,7 @@ const RAISED = [
   /super\(\s*'[a-z_]+',\s*'([A-Z][A-Z_]{3,})'/g, // the kernel's errors
   /code = '([A-Z][A-Z_]{3,})'/g, // a default code
   /,\s*'([A-Z][A-Z_]{3,})'\s*\)/g, // a code as the last argument
+  /super\([^)]*'([A-Z][A-Z_]{3,})'/g, // a code anywhere in a subclass's call of its parent
 ];
 const raised = new Set(
   ['api', 'shared'].flatMap(sources).flatMap((file) => {
