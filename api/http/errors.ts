@@ -46,15 +46,14 @@ export const unsupportedMediaType = (contentType?: string) =>
 /** Seconds a client is asked to wait when the database is unavailable: a restart or failover takes a few. */
 export const UNAVAILABLE_RETRY_AFTER_S = 2;
 
-/** The answer to a request that failed because PostgreSQL could not be reached or had no connection free. */
-export const serviceUnavailable = () =>
-  new HttpError(
-    503,
-    'SERVICE_UNAVAILABLE',
-    'The database is unavailable; nothing was changed, retry shortly',
-    undefined,
-    { 'retry-after': String(UNAVAILABLE_RETRY_AFTER_S) },
-  );
+/**
+ * 503 SERVICE_UNAVAILABLE with Retry-After: the request changed nothing and will likely work if sent
+ * again shortly (PostgreSQL unreachable or out of connections; the process shutting down).
+ */
+export const serviceUnavailable = (
+  message = 'The database is unavailable; nothing was changed, retry shortly',
+  retryAfterSeconds = UNAVAILABLE_RETRY_AFTER_S,
+) => new HttpError(503, 'SERVICE_UNAVAILABLE', message, undefined, { 'retry-after': String(retryAfterSeconds) });
 
 /** A domain error or an HTTP one, as the envelope sends it; undefined for anything else. */
 export const asHttpError = (error: unknown): HttpError | undefined =>

@@ -169,23 +169,22 @@ export default fp(async (app) => {
  */
 async function releaseSoon(request: FastifyRequest, release: () => Promise<void>): Promise<void> {
   const giveUpAt = Date.now() + CLAIM_SECONDS * 1000;
-  const attempt = async (): Promise<void> => {
+  const attempt = async (first: boolean): Promise<void> => {
     try {
       await release();
     } catch (err) {
-      if (Date.now() + RELEASE_RETRY_MS >= giveUpAt) {
-        request.log.warn({ error: (err as Error).message }, 'idempotency claim not released; it runs out by itself');
-        return;
-      }
-      setTimeout(attempt, RELEASE_RETRY_MS).unref();
+      const last = Date.now() + RELEASE_RETRY_MS >= giveUpAt;
+      if (first || last)
+        request.log.warn(
+          { error: (err as Error).message },
+          last
+            ? 'idempotency claim not released; it runs out by itself'
+            : 'idempotency claim not released yet; retrying',
+        );
+      if (!last) setTimeout(() => attempt(false), RELEASE_RETRY_MS).unref();
     }
   };
-  try {
-    await release();
-  } catch (err) {
-    request.log.warn({ error: (err as Error).message }, 'idempotency claim not released yet; retrying');
-    setTimeout(attempt, RELEASE_RETRY_MS).unref();
-  }
+  await attempt(true);
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { HttpError } from '../http/errors.js';
+import { serviceUnavailable } from '../http/errors.js';
 import { sendError } from './errors.js';
 
 declare module 'fastify' {
@@ -19,18 +19,14 @@ declare module 'fastify' {
  */
 export default fp(async (app: FastifyInstance) => {
   app.decorate('shutdownPhase', 'serving' as FastifyInstance['shutdownPhase']);
-  app.addHook('onRequest', async (request, reply) => {
-    if (app.shutdownPhase !== 'closing') return;
+  // Callback hooks: every request passes them, and while serving they do nothing but one comparison.
+  app.addHook('onRequest', (request, reply, done) => {
+    if (app.shutdownPhase !== 'closing') return done();
     reply.header('connection', 'close');
-    return sendError(
-      request,
-      reply,
-      new HttpError(503, 'SERVICE_UNAVAILABLE', 'This process is shutting down; retry', undefined, {
-        'retry-after': '1',
-      }),
-    );
+    sendError(request, reply, serviceUnavailable('This process is shutting down; retry', 1));
   });
-  app.addHook('onSend', async (_request, reply) => {
+  app.addHook('onSend', (_request, reply, payload, done) => {
     if (app.shutdownPhase !== 'serving') reply.header('connection', 'close');
+    done(null, payload);
   });
 });

@@ -12,7 +12,7 @@ import { breaksConnection } from './unavailable.js';
  * its error and its later release does nothing.
  */
 export function guardPool(pool: pg.Pool): void {
-  const watch: PoolWatch = { lastFreed: Date.now(), max: pool.options.max ?? 10 };
+  const watch: PoolWatch = { lastFreed: Date.now() };
   watches.set(pool, watch);
   pool.on('connect', instrument);
   // A connection given back, or one dropped: the pool can serve again.
@@ -34,13 +34,12 @@ export function guardPool(pool: pg.Pool): void {
  */
 export function poolStalledMs(pool: pg.Pool, now = Date.now()): number {
   const watch = watches.get(pool);
-  if (!watch || pool.waitingCount === 0 || pool.idleCount > 0 || pool.totalCount < watch.max) return 0;
+  if (!watch || pool.waitingCount === 0 || pool.idleCount > 0 || pool.totalCount < (pool.options.max ?? 10)) return 0;
   return now - watch.lastFreed;
 }
 
 interface PoolWatch {
   lastFreed: number;
-  max: number;
 }
 const watches = new WeakMap<pg.Pool, PoolWatch>();
 

@@ -5,7 +5,8 @@ import { isDatabaseUnavailable } from '../../shared/db/unavailable.js';
 import { createOrm } from '../../shared/domains.js';
 import { prepareDatabase } from '../../shared/prepare-database.js';
 import { given, type SignedIn } from '../helpers/given.js';
-import { createDatabase, freePort, type PrivatePostgres, privatePostgres } from '../helpers/private-postgres.js';
+import { freePort } from '../helpers/ports.js';
+import { createDatabase, type PrivatePostgres, privatePostgres } from '../helpers/private-postgres.js';
 import { type Service, spawnWeb, spawnWorker } from '../helpers/processes.js';
 import { type Stack, startStack, testConfig, waitFor } from '../helpers/stack.js';
 

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import test from 'ava';
 import { sqlOn } from '../helpers/db.js';
 import { given } from '../helpers/given.js';
-import { freePort } from '../helpers/private-postgres.js';
+import { freePort } from '../helpers/ports.js';
 import { type PrivateRedis, privateRedis } from '../helpers/private-redis.js';
 import { type Service, spawnWeb, spawnWorker } from '../helpers/processes.js';
 import { type Stack, startStack, waitFor } from '../helpers/stack.js';

@@ -6,7 +6,7 @@ import { Redis } from 'ioredis';
 import pg from 'pg';
 import { sqlOn } from '../helpers/db.js';
 import { given } from '../helpers/given.js';
-import { freePort } from '../helpers/private-postgres.js';
+import { freePort } from '../helpers/ports.js';
 import { type Service, spawnWeb, spawnWorker } from '../helpers/processes.js';
 import { type Stack, startStack, waitFor } from '../helpers/stack.js';
 

@@ -1,22 +1,12 @@
 import { execFile } from 'node:child_process';
-import { once } from 'node:events';
 import { chownSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
+import { freePort } from './ports.js';
 
 const run = promisify(execFile);
-
-/** A free TCP port on loopback, as the kernel hands one out. */
-export async function freePort(): Promise<number> {
-  const server = createServer().listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const { port } = server.address() as { port: number };
-  server.close();
-  return port;
-}
 
 /** PostgreSQL refuses to run as root: as root, its commands run as the postgres user. */
 function asPostgres(command: string, args: string[]) {

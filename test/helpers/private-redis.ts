@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Redis } from 'ioredis';
-import { freePort } from './private-postgres.js';
+import { freePort } from './ports.js';
 import { waitFor } from './stack.js';
 
 export interface PrivateRedis {

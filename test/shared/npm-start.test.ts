@@ -5,6 +5,7 @@ import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
 import test from 'ava';
 import { compiledTree } from '../helpers/compiled-tree.js';
+import { freePort } from '../helpers/ports.js';
 import { createTestDatabase, testConfig } from '../helpers/stack.js';
 
 const root = resolve(import.meta.dirname, '../..');
@@ -23,14 +24,6 @@ let output = '';
 let base: string;
 let port: number;
 let hashBefore: string;
-
-async function freePort(): Promise<number> {
-  const server = createServer().listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const { port } = server.address() as { port: number };
-  server.close();
-  return port;
-}
 
 /** The pino entries written so far. */
 const entries = () =>

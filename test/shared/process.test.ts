@@ -1,17 +1,9 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { createServer } from 'node:net';
 import test from 'ava';
 import { createOrm } from '../../shared/domains.js';
+import { freePort } from '../helpers/ports.js';
 import { createTestDatabase, testConfig } from '../helpers/stack.js';
-
-async function freePort(): Promise<number> {
-  const server = createServer().listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const { port } = server.address() as { port: number };
-  server.close();
-  return port;
-}
 
 function run(script: string, env: Record<string, string>) {
   const child = spawn(process.execPath, ['--import=tsx', script], {

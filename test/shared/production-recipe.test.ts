@@ -1,11 +1,11 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { delimiter, join, resolve } from 'node:path';
 import test from 'ava';
 import { procfile } from '../helpers/compiled-tree.js';
+import { freePort } from '../helpers/ports.js';
 import { databaseUrl } from '../helpers/stack.js';
 
 /**
@@ -45,14 +45,6 @@ function cleanCopy(): string {
   rmSync(index, { force: true });
   execFileSync('sh', ['-c', `git archive ${tree} | tar -x -C '${dir}'`], { cwd: root });
   return dir;
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer().listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const { port } = server.address() as { port: number };
-  server.close();
-  return port;
 }
 
 let dir: string;

@@ -1,18 +1,10 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { createServer } from 'node:net';
 import test from 'ava';
 import { Redis } from 'ioredis';
 import { startWorkers } from '../../workers/main.js';
+import { freePort } from '../helpers/ports.js';
 import { createTestDatabase, testConfig, waitFor } from '../helpers/stack.js';
-
-async function freePort(): Promise<number> {
-  const server = createServer().listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const { port } = server.address() as { port: number };
-  server.close();
-  return port;
-}
 
 test('the worker refuses to start against a Redis that evicts keys, and says why', async (t) => {
   const port = await freePort();
