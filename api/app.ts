@@ -15,6 +15,7 @@ import idempotency from './plugins/idempotency.js';
 import infrastructure from './plugins/infrastructure.js';
 import openapi from './plugins/openapi.js';
 import rateLimit from './plugins/rate-limit.js';
+import requestTimeout from './plugins/request-timeout.js';
 import securityHeaders from './plugins/security-headers.js';
 import shutdown from './plugins/shutdown.js';
 import wire, { newRequestId } from './plugins/wire.js';
@@ -139,6 +140,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(infrastructure, { config, orm: opts.orm, clock: opts.clock });
   await app.register(wire);
   await app.register(shutdown);
+  await app.register(requestTimeout);
   await app.register(securityHeaders);
   await app.register(errors);
   await app.register(rateLimit);

@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Act, UserAct } from '../../shared/kernel/act.js';
 import { ANONYMOUS_ACTOR } from '../../shared/kernel/unit-of-work.js';
 import type { IdempotencyCompletion, RenderedResponse } from '../plugins/idempotency.js';
+import { commitGateOf } from '../plugins/request-timeout.js';
 import { callerOf } from './caller.js';
 import { correlationIdOf, metaOf } from './correlation.js';
 
@@ -19,6 +20,7 @@ function actOf(request: FastifyRequest, completion?: IdempotencyCompletion): Act
     correlationId: correlationIdOf(request.headers),
     ip: request.ip,
     idempotency: completion,
+    gate: commitGateOf(request),
   };
 }
 
@@ -38,7 +40,18 @@ async function send<T, A extends Act>(
     return { status: code, body: code === 204 ? null : ok(request, present(result as T)) };
   };
   const completion = request.idempotencyClaim?.completion(render);
-  const result = await run(makeAct(completion));
+  let result: T;
+  try {
+    result = await run(makeAct(completion));
+  } catch (err) {
+    // Timed out and answered 503 already (plugins/request-timeout.ts): what it did was rolled back.
+    if (reply.sent) {
+      request.log.info({ error: (err as Error).message }, 'timed-out request ended');
+      return reply;
+    }
+    throw err;
+  }
+  if (reply.sent) return reply;
   const response = completion?.stored ?? render(result);
   reply.code(response.status);
   return response.status === 204 ? reply.send() : reply.send(response.body);

@@ -1,18 +1,15 @@
-import { createHmac, hkdfSync } from 'node:crypto';
+import { createHmac, hkdfSync, randomUUID } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { sql } from 'kysely';
 import { db } from '../../shared/db/database.js';
-import { IdempotencyRecord } from '../../shared/db/write-path.entities.js';
 import { canonicalJson } from '../../shared/kernel/canonical-json.js';
-import { IdempotencyConflictError, ValidationError } from '../../shared/kernel/errors.js';
+import { ClaimLostError, IdempotencyConflictError, ValidationError } from '../../shared/kernel/errors.js';
 import type { AnswerRecord } from '../../shared/kernel/unit-of-work.js';
 import { metaOf } from '../http/correlation.js';
 
 /** 1..255 printable ASCII characters. */
 const KEY_PATTERN = /^[\x21-\x7e][\x20-\x7e]{0,254}$/;
-/** A claim older than this is taken over: its request died without releasing it. */
-const CLAIM_SECONDS = 60;
 /** Retry-After of a 409 for a key in progress: the request holding it will most likely have answered by then. */
 const IN_PROGRESS_RETRY_AFTER_S = 1;
 /** How often a release that failed (the database unreachable) is tried again. */
@@ -56,6 +53,10 @@ export default fp(async (app) => {
     hkdfSync('sha256', app.config.JWT_SECRET as string, 'insurance-backoffice', 'idempotency-request-hash', 32),
   );
 
+  // A claim is leased for as long as its request may run (REQUEST_TIMEOUT_MS): past it the request has
+  // been answered 503 and cannot commit, or its process died, and a retry takes the key over.
+  const leaseSeconds = app.config.REQUEST_TIMEOUT_MS / 1000;
+
   app.addHook('preHandler', async (request, reply) => {
     if (request.method !== 'POST' || request.routeOptions.config?.idempotent === false) return;
     const header = request.headers['idempotency-key'];
@@ -78,11 +79,13 @@ export default fp(async (app) => {
       .digest('hex');
     const records = db(app.orm.em.fork());
     // The database's clock, so API processes with skewed clocks agree on when a claim expires.
-    const claimUntil = sql<Date>`now() + make_interval(secs => ${CLAIM_SECONDS})`;
+    const claimUntil = sql<Date>`now() + make_interval(secs => ${leaseSeconds})`;
+    // The fencing token: only the request holding the claim may complete or release it.
+    const claimId = randomUUID();
 
     const claimed = await records
       .insertInto('idempotency_records')
-      .values({ ...pk, request_hash: requestHash, state: 'in_progress', locked_until: claimUntil })
+      .values({ ...pk, request_hash: requestHash, state: 'in_progress', locked_until: claimUntil, claim_id: claimId })
       .onConflict((oc) => oc.doNothing())
       .returning('key')
       .executeTakeFirst();
@@ -100,7 +103,7 @@ export default fp(async (app) => {
       const takenOver = existing?.stale
         ? await records
             .updateTable('idempotency_records')
-            .set({ locked_until: claimUntil })
+            .set({ locked_until: claimUntil, claim_id: claimId })
             .where((eb) => eb.and(pk))
             .where('state', '=', 'in_progress')
             .where('locked_until', '<', sql<string>`now()`)
@@ -121,18 +124,27 @@ export default fp(async (app) => {
       completion: (render) => {
         let pending: RenderedResponse | undefined;
         return {
-          // Only the first unit of work of the request that succeeds records its answer.
-          record(tx, result) {
+          // Only the first unit of work of the request that succeeds records its answer, and only while
+          // the claim is still its own: else the change rolls back (a retry took the key over and applies it).
+          async record(tx, result) {
             if (stored) return false;
-            pending = render(result);
-            // A reference, not a load: the flush writes one UPDATE by primary key, as the claim is ours.
-            const record = tx.getReference(IdempotencyRecord, [caller, pk.method, path, key]);
-            tx.assign(record, {
-              state: 'completed',
-              responseStatus: pending.status,
-              responseBody: pending.body,
-              lockedUntil: null,
-            });
+            const answer = render(result);
+            const mine = await db(tx)
+              .updateTable('idempotency_records')
+              .set({
+                state: 'completed',
+                response_status: answer.status,
+                response_body: answer.body === null ? null : JSON.stringify(answer.body),
+                locked_until: null,
+                claim_id: null,
+              })
+              .where((eb) => eb.and(pk))
+              .where('claim_id', '=', claimId)
+              .where('state', '=', 'in_progress')
+              .returning('key')
+              .executeTakeFirst();
+            if (!mine) throw new ClaimLostError();
+            pending = answer;
             return true;
           },
           committed() {
@@ -148,6 +160,7 @@ export default fp(async (app) => {
       await records
         .deleteFrom('idempotency_records')
         .where((eb) => eb.and(pk))
+        .where('claim_id', '=', claimId)
         .where('state', '=', 'in_progress')
         .execute();
     };
@@ -158,7 +171,7 @@ export default fp(async (app) => {
   app.addHook('onSend', async (request) => {
     const claim = request.idempotencyClaim;
     if (!claim || claim.completed() || !request.idempotencyRelease) return;
-    await releaseSoon(request, request.idempotencyRelease);
+    await releaseSoon(request, request.idempotencyRelease, app.config.REQUEST_TIMEOUT_MS);
   });
 });
 
@@ -167,8 +180,8 @@ export default fp(async (app) => {
  * reason), tries again every RELEASE_RETRY_MS in the background until it can or the claim has run out
  * anyway, so the client's retry finds the key free as soon as the database is back.
  */
-async function releaseSoon(request: FastifyRequest, release: () => Promise<void>): Promise<void> {
-  const giveUpAt = Date.now() + CLAIM_SECONDS * 1000;
+async function releaseSoon(request: FastifyRequest, release: () => Promise<void>, leaseMs: number): Promise<void> {
+  const giveUpAt = Date.now() + leaseMs;
   const attempt = async (first: boolean): Promise<void> => {
     try {
       await release();

@@ -121,6 +121,12 @@ export const ConfigSchema = Type.Object({
   OUTBOX_POLL_MS: PositiveInt(500, 'outbox relay poll period when no notification arrives, milliseconds'),
   IDEMPOTENCY_TTL_HOURS: PositiveInt(24, 'how long idempotency records are kept'),
   WORKER_CONCURRENCY: PositiveInt(4, 'jobs processed at once per queue per worker process'),
+  REQUEST_TIMEOUT_MS: Type.Integer({
+    minimum: 100,
+    default: 15_000,
+    description:
+      'the longest a request may take: past it the answer is 503 with Retry-After and its change is rolled back; also the lease of an Idempotency-Key claim, so a key whose request died is free again after it',
+  }),
   SHUTDOWN_DELAY_MS: Type.Integer({
     minimum: 0,
     default: 5000,

@@ -73,6 +73,8 @@ export const IdempotencyRecord = defineEntity({
     responseStatus: p.integer().nullable(),
     responseBody: p.json<unknown>().nullable(),
     lockedUntil: p.datetime().nullable(),
+    /** The id of the request holding an in-progress claim: only it may complete or release the claim. */
+    claimId: p.uuid().nullable(),
     createdAt: p.datetime().defaultRaw('now()'),
   }),
 });

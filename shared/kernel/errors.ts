@@ -77,6 +77,16 @@ export class IdempotencyConflictError extends ConflictError {
     super(message, undefined, 'IDEMPOTENCY_CONFLICT', retryAfterSeconds);
   }
 }
+
+/**
+ * A request that outlived its Idempotency-Key claim: a retry took the key over, so this request's
+ * change rolls back and the retry's stands.
+ */
+export class ClaimLostError extends IdempotencyConflictError {
+  constructor() {
+    super('A retry with this Idempotency-Key took it over after this request ran past its time; its answer stands');
+  }
+}
 /** A business rule. `code` is INVARIANT_VIOLATION or a domain code such as SETTLEMENT_EXCEEDS_COVER. */
 export class DomainRuleError extends DomainError {
   constructor(code: string, message: string, details?: unknown) {

@@ -54,10 +54,11 @@ export interface EventInput {
  */
 export interface AnswerRecord {
   /**
-   * Records the answer made from `result` on the change's entity manager (the unit of work flushes it);
-   * false when an earlier unit of work of the same request already recorded one.
+   * Records the answer made from `result` in the change's transaction; false when an earlier unit of
+   * work of the same request already recorded one. Throws (and so rolls the change back) when the
+   * request no longer holds its claim: its lease ran out and a retry took the key over.
    */
-  record(em: EntityManager, result: unknown): boolean;
+  record(em: EntityManager, result: unknown): Promise<boolean>;
   /** The transaction holding the recorded answer has committed. */
   committed(): void;
 }
@@ -70,6 +71,25 @@ export interface WriteContext {
   correlationId?: string;
   ip?: string;
   idempotency?: AnswerRecord;
+  /** The request's time: when it has run out, the change rolls back instead of committing. */
+  gate?: CommitGate;
+}
+
+/**
+ * Whether a change may still commit: `enter` just before COMMIT (false once the request's time ran
+ * out and it was answered), `leave` once the commit is done either way.
+ */
+export interface CommitGate {
+  enter(): boolean;
+  leave(): void;
+}
+
+/** The request's time ran out and it was answered already: its change rolled back. */
+export class RequestTimedOutError extends Error {
+  constructor() {
+    super('The request timed out before its change committed; the change was rolled back');
+    this.name = 'RequestTimedOutError';
+  }
 }
 
 interface OutcomeParts {
@@ -125,7 +145,8 @@ export class UnitOfWork {
     const em = this.orm.em.fork();
     let recorded = false;
     let committed: EntityManager | undefined;
-    const outcome = await em.transactional(async (tx) => {
+    let entered = false;
+    const commit = async (tx: EntityManager) => {
       committed = tx;
       const done = await work(tx);
       // Refused before anything is written: the transaction rolls back with the change that made it.
@@ -134,14 +155,22 @@ export class UnitOfWork {
       if (done.events?.length) await writeEvents(tx, ctx, done.events);
       const result = done.answer ? await done.answer(tx) : (done.result as T);
       // Only the first successful unit of work of a request completes its idempotency claim.
-      if (ctx.idempotency && !done.failure) {
-        recorded = ctx.idempotency.record(tx, result);
-        if (recorded) await tx.flush();
-      }
+      if (ctx.idempotency && !done.failure) recorded = await ctx.idempotency.record(tx, result);
       const entries = Array.isArray(done.audit) ? done.audit : [done.audit];
       await writeOutboxAndAudit(tx, ctx, done.jobs ?? [], entries);
+      // Last: a request whose time ran out (it was answered 503) rolls back rather than commit after.
+      if (ctx.gate) {
+        entered = ctx.gate.enter();
+        if (!entered) throw new RequestTimedOutError();
+      }
       return { result, failure: done.failure };
-    });
+    };
+    let outcome: { result: T; failure?: Error };
+    try {
+      outcome = await em.transactional(commit);
+    } finally {
+      if (entered) ctx.gate?.leave();
+    }
     // Also after a committed failure: what it wrote (a revoked family, a lock) must be seen.
     if (this.afterCommit && committed) await this.afterCommit(committed);
     if (outcome.failure) throw outcome.failure;

@@ -1,7 +1,7 @@
 import { db } from '../../db/database.js';
 import { type Act, webhookAct } from '../../kernel/act.js';
 import type { ServiceDeps } from '../../kernel/deps.js';
-import { ConflictError, InvalidSignatureError } from '../../kernel/errors.js';
+import { ClaimLostError, ConflictError, InvalidSignatureError } from '../../kernel/errors.js';
 import { produce } from '../../kernel/jobs.js';
 import type { AuditInput } from '../../kernel/unit-of-work.js';
 import { deliveryOf } from './delivery.js';
@@ -88,9 +88,14 @@ export class RegistryIntake {
       const inserted = candidates.filter((d) => ids.has(d.event.eventId));
       const queued = inserted.filter((d) => d.status === 'queued');
       // A delivery sent with an Idempotency-Key stores its answer with its row, as any write does.
+      // A delivery whose claim a retry took over stores no answer: the event's own id already keeps it once.
       for (const { act, event, status } of inserted) {
         const claim = act.idempotency;
-        if (claim?.record(em, { eventId: event.eventId, status })) answered.push(() => claim.committed());
+        const recorded = await claim?.record(em, { eventId: event.eventId, status }).catch((err: unknown) => {
+          if (err instanceof ClaimLostError) return false;
+          throw err;
+        });
+        if (claim && recorded) answered.push(() => claim.committed());
       }
       return {
         result: ids,

@@ -1,0 +1,74 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { CommitGate } from '../../shared/kernel/unit-of-work.js';
+import { serviceUnavailable } from '../http/errors.js';
+import { sendError } from './errors.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The request ran past REQUEST_TIMEOUT_MS and was answered 503: none of its changes may commit. */
+    timedOut: boolean;
+    /** Units of work of the request committing now: the timeout waits for them. */
+    committing: number;
+    deadline: NodeJS.Timeout | null;
+  }
+}
+
+/** Retry-After of a timed-out request. */
+const TIMEOUT_RETRY_AFTER_S = 1;
+/** A commit under way when the time runs out is given this much longer before the timeout is looked at again. */
+const COMMIT_WAIT_MS = 1000;
+
+/**
+ * REQUEST_TIMEOUT_MS: a request not answered by then is answered 503 SERVICE_UNAVAILABLE with
+ * Retry-After, and none of its changes commits afterwards: a unit of work passes the request's commit
+ * gate just before COMMIT, which is closed once the request timed out, and the timeout waits for a
+ * commit already under way (then the request answers as usual). So a 503 for a timeout means nothing
+ * was applied. It is also the lease of an Idempotency-Key claim (plugins/idempotency.ts).
+ *
+ * Fastify's own `handlerTimeout` is not used: the request's `close` event, which Node emits once a body
+ * has been read, clears its timer, so it never fires for a request with a body.
+ */
+export default fp(async (app) => {
+  const ms = app.config.REQUEST_TIMEOUT_MS;
+  app.decorateRequest('timedOut', false);
+  app.decorateRequest('committing', 0);
+  app.decorateRequest('deadline', null);
+  const expire = (request: FastifyRequest, reply: FastifyReply) => {
+    if (reply.sent || reply.raw.headersSent || reply.raw.destroyed) return;
+    if (request.committing > 0) {
+      request.deadline = setTimeout(expire, COMMIT_WAIT_MS, request, reply).unref();
+      return;
+    }
+    request.timedOut = true;
+    request.log.warn({ timeoutMs: ms }, 'request timed out: answered 503, nothing of it commits');
+    sendError(
+      request,
+      reply,
+      serviceUnavailable(
+        `The request did not finish within ${ms} ms and nothing of it was applied; retry (with the same Idempotency-Key, if it had one)`,
+        TIMEOUT_RETRY_AFTER_S,
+      ),
+    );
+  };
+  app.addHook('onRequest', (request, reply, done) => {
+    request.deadline = setTimeout(expire, ms, request, reply).unref();
+    done();
+  });
+  app.addHook('onResponse', (request, _reply, done) => {
+    if (request.deadline) clearTimeout(request.deadline);
+    done();
+  });
+});
+
+/** The commit gate of a request's units of work (shared/kernel/unit-of-work.ts). */
+export const commitGateOf = (request: FastifyRequest): CommitGate => ({
+  enter() {
+    if (request.timedOut) return false;
+    request.committing++;
+    return true;
+  },
+  leave() {
+    request.committing--;
+  },
+});
