@@ -91,8 +91,16 @@ export async function startWorkers(opts: StartWorkersOptions): Promise<WorkerHan
         connection: workerConnection,
         prefix: config.REDIS_PREFIX,
         concurrency: SERIAL_QUEUES.has(queueName) ? 1 : config.WORKER_CONCURRENCY,
+        // A killed worker's jobs: their lock runs out, the next stalled check (any worker) moves them
+        // back to waiting, and they run again once (a second stall fails them: maxStalledCount 1).
+        lockDuration: config.JOB_LOCK_MS,
+        stalledInterval: config.JOB_LOCK_MS,
+        maxStalledCount: 1,
         autorun: true,
       },
+    );
+    worker.on('stalled', (jobId) =>
+      log.warn({ queue: queueName, jobId }, 'job stalled (its worker stopped renewing its lock): it runs again'),
     );
     // Lost connections are reported once by reportOutages; BullMQ would repeat them at every retry.
     worker.on('error', (err) => {

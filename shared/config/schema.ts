@@ -121,6 +121,10 @@ export const ConfigSchema = Type.Object({
   OUTBOX_POLL_MS: PositiveInt(500, 'outbox relay poll period when no notification arrives, milliseconds'),
   IDEMPOTENCY_TTL_HOURS: PositiveInt(24, 'how long idempotency records are kept'),
   WORKER_CONCURRENCY: PositiveInt(4, 'jobs processed at once per queue per worker process'),
+  JOB_LOCK_MS: PositiveInt(
+    30_000,
+    'how long a running job stays locked to its worker without renewal (renewed every half); also how often workers look for stalled jobs, so the jobs of a killed worker run again within twice this',
+  ),
   REQUEST_TIMEOUT_MS: Type.Integer({
     minimum: 100,
     default: 15_000,
