@@ -106,8 +106,8 @@ test.serial(
         {
           productCode: 'MOTOR-COMP',
           agentId: admin.id,
-        insurerId: 'insurer-timeout',
-        applicant: { name: 'Wanjiru Kamau', email },
+          insurerId: 'insurer-timeout',
+          applicant: { name: 'Wanjiru Kamau', email },
           sumInsured: { amountMinor: 2_000_000_00, currency: 'KES' },
         },
         { headers: { 'idempotency-key': key } },

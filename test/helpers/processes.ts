@@ -12,7 +12,7 @@ export interface Service {
 
 /** Runs `script` (api/server.ts, workers/worker.ts) as a process of its own, with `env` over the test's. */
 export function spawnService(script: string, env: Record<string, string>): Service {
-  const child = spawn(process.execPath, ['--import=tsx', script], {
+  const child = spawn(process.execPath, ['--import=./scripts/strip-types.mjs', script], {
     // No drain before the listener closes unless the test asks for one (it is tested on its own).
     env: { ...process.env, SHUTDOWN_DELAY_MS: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
