@@ -1,5 +1,6 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, LogController } from 'fastify';
+import type { Registry } from 'prom-client';
 import type { Config } from '../shared/config/index.js';
 import type { Orm } from '../shared/db/orm.js';
 import type { Clock } from '../shared/kernel/clock.js';
@@ -13,6 +14,7 @@ import bullBoard from './plugins/bull-board.js';
 import errors, { frameworkErrorHandler, notFoundHandler } from './plugins/errors.js';
 import idempotency from './plugins/idempotency.js';
 import infrastructure from './plugins/infrastructure.js';
+import metrics from './plugins/metrics.js';
 import openapi from './plugins/openapi.js';
 import rateLimit from './plugins/rate-limit.js';
 import requestTimeout from './plugins/request-timeout.js';
@@ -54,6 +56,8 @@ export interface AppOptions {
   config: Config;
   /** Share an ORM (tests, `npm start`); otherwise the app makes and closes its own. */
   orm?: Orm;
+  /** Share a metrics registry with the workers of the same process (`npm start`); otherwise the app makes its own. */
+  metrics?: Registry;
   /** false silences request logs (tests); defaults to the configured level. */
   logger?: boolean;
   /** Where log lines go (default stdout); tests read them. */
@@ -140,6 +144,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(infrastructure, { config, orm: opts.orm, clock: opts.clock });
   await app.register(wire);
   await app.register(shutdown);
+  await app.register(metrics, { registry: opts.metrics });
   await app.register(requestTimeout);
   await app.register(securityHeaders);
   await app.register(errors);

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { Registry } from 'prom-client';
 import type { Config } from '../shared/config/index.js';
 import type { Orm } from '../shared/db/orm.js';
 import { warnWhenMailNotConfigured } from '../shared/domain/mail/index.js';
@@ -32,8 +33,8 @@ export async function drainAndClose(app: FastifyInstance, config: Pick<Config, '
 }
 
 /** The only place that listens. */
-export async function startWebServer(config: Config, orm?: Orm) {
-  const app = await buildApp({ config, orm });
+export async function startWebServer(config: Config, orm?: Orm, metrics?: Registry) {
+  const app = await buildApp({ config, orm, metrics });
   await app.listen({ port: config.PORT, host: config.HOST });
   return app;
 }

@@ -3,6 +3,7 @@ import type { Config } from '../shared/config/index.js';
 import { warnWhenMailNotConfigured } from '../shared/domain/mail/index.js';
 import { createOrm } from '../shared/domains.js';
 import { createLogger } from '../shared/logger.js';
+import { createRegistry } from '../shared/observability/metrics.js';
 import { prepareDatabase } from '../shared/prepare-database.js';
 import { onShutdown } from '../shared/process.js';
 import { startWorkers } from '../workers/main.js';
@@ -13,8 +14,10 @@ export async function runOneProcess(config: Config): Promise<void> {
   warnWhenMailNotConfigured(config, log);
   const orm = await createOrm(config, 'insurance-start');
   await prepareDatabase(orm, config);
-  const workers = await startWorkers({ config, orm, log: createLogger(config.LOG_LEVEL, 'worker') });
-  const app = await startWebServer(config, orm);
+  // One registry: the web's /metrics shows this process's jobs too (no WORKER_PORT in one process).
+  const metrics = createRegistry('all');
+  const workers = await startWorkers({ config, orm, log: createLogger(config.LOG_LEVEL, 'worker'), metrics });
+  const app = await startWebServer(config, orm, metrics);
   onShutdown(log, config.SHUTDOWN_TIMEOUT_MS, async () => {
     await drainAndClose(app, config);
     await workers.close();

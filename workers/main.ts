@@ -1,5 +1,6 @@
-import { type Job, Worker } from 'bullmq';
+import { DelayedError, type Job, Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
+import type { Registry } from 'prom-client';
 import type { Config } from '../shared/config/index.js';
 import type { Orm } from '../shared/db/orm.js';
 import { createMailTransport, warnWhenMailNotConfigured } from '../shared/domain/mail/index.js';
@@ -10,9 +11,12 @@ import type { JobDeps, ServiceDeps } from '../shared/kernel/deps.js';
 import { OutboxRelay } from '../shared/kernel/outbox-relay.js';
 import { QueueSet } from '../shared/kernel/queue-set.js';
 import { createLogger, type Logger } from '../shared/logger.js';
+import { Heartbeats } from '../shared/observability/heartbeats.js';
+import { createRegistry, jobMetrics } from '../shared/observability/metrics.js';
 import { onShutdown } from '../shared/process.js';
 import { createRedis, isRedisUnreachable, reportOutages, settled } from '../shared/redis.js';
 import { createServiceDeps } from '../shared/services.js';
+import { serveWorkerHttp } from './http.js';
 import { causeOf, runJobThroughOutages } from './run-job.js';
 import { registerSchedulers } from './schedulers.js';
 
@@ -21,6 +25,10 @@ export interface WorkerHandle {
   queues: QueueSet;
   relay: OutboxRelay;
   workers: Worker[];
+  /** The registry the job metrics are in (the process's, or the one given). */
+  orm: Orm;
+  metrics: Registry;
+  heartbeats: Heartbeats;
   close(): Promise<void>;
 }
 
@@ -33,6 +41,8 @@ export interface StartWorkersOptions {
   /** Tests start a relay against a dead Redis, or none at all. */
   relay?: boolean;
   schedulers?: boolean;
+  /** Share a metrics registry with the web server of the same process (`npm start`). */
+  metrics?: Registry;
 }
 
 /** BullMQ must not lose jobs to eviction: refuse to start against an evicting Redis. */
@@ -83,10 +93,12 @@ export async function startWorkers(opts: StartWorkersOptions): Promise<WorkerHan
   const workers: Worker[] = [];
   /** The jobs running now and their lock tokens, to hand back at shutdown those that outlast the grace. */
   const active = new Map<string, { job: Job; token: string }>();
+  const metrics = opts.metrics ?? createRegistry('worker');
+  const jobs = jobMetrics(metrics);
   for (const queueName of QUEUE_NAMES) {
     const worker = new Worker(
       queueName,
-      (job, token) => tracked(active, job, token, () => runJobThroughOutages(deps, queueName, job, token)),
+      (job, token) => tracked(active, jobs, job, token, () => runJobThroughOutages(deps, queueName, job, token)),
       {
         connection: workerConnection,
         prefix: config.REDIS_PREFIX,
@@ -125,15 +137,21 @@ export async function startWorkers(opts: StartWorkersOptions): Promise<WorkerHan
   if (opts.schedulers !== false) await registerSchedulers(queues, config);
   const relay = new OutboxRelay({ orm, queues, log, databaseUrl: config.DATABASE_URL, pollMs: config.OUTBOX_POLL_MS });
   if (opts.relay !== false) await relay.start();
-  log.info({ queues: workers.map((w) => w.name) }, 'workers started');
+  const heartbeats = new Heartbeats(producer, config.REDIS_PREFIX, QUEUE_NAMES);
+  await heartbeats.start();
+  log.info({ queues: workers.map((w) => w.name), workerId: heartbeats.workerId }, 'workers started');
 
   return {
     deps,
     queues,
     relay,
     workers,
+    orm,
+    metrics,
+    heartbeats,
     async close() {
       await relay.stop();
+      await heartbeats.stop();
       const handedBack = await stopJobs(workers, active, config.SHUTDOWN_GRACE_MS, queues, log);
       await queues.close();
       mail.close();
@@ -151,21 +169,36 @@ export async function runWorkerProcess(config: Config): Promise<void> {
   const log = createLogger(config.LOG_LEVEL, 'worker');
   warnWhenMailNotConfigured(config, log);
   const handle = await startWorkers({ config, log });
-  onShutdown(log, config.SHUTDOWN_TIMEOUT_MS, () => handle.close());
+  const http = await serveWorkerHttp(config, handle, log);
+  onShutdown(log, config.SHUTDOWN_TIMEOUT_MS, async () => {
+    http.close();
+    http.closeAllConnections();
+    await handle.close();
+  });
 }
 
+/** Runs a job as one of the active ones (handed back at shutdown if it outlasts the grace), timing it by outcome. */
 async function tracked<T>(
   active: Map<string, { job: Job; token: string }>,
+  jobs: ReturnType<typeof jobMetrics>,
   job: Job,
   token: string | undefined,
   run: () => Promise<T>,
 ): Promise<T> {
   const key = `${job.queueName}:${job.id}`;
   if (token) active.set(key, { job, token });
+  const started = performance.now();
+  let outcome: 'completed' | 'failed' | 'deferred' = 'failed';
   try {
-    return await run();
+    const result = await run();
+    outcome = 'completed';
+    return result;
+  } catch (err) {
+    if (err instanceof DelayedError) outcome = 'deferred';
+    throw err;
   } finally {
     active.delete(key);
+    jobs.observe(job.queueName, job.name, outcome, (performance.now() - started) / 1000);
   }
 }
 

@@ -32,6 +32,11 @@ export default fp(async (app) => {
             bearerFormat: 'JWT',
             description: 'An access token from POST /auth/login',
           },
+          metricsToken: {
+            type: 'http',
+            scheme: 'bearer',
+            description: 'METRICS_TOKEN, the setting Prometheus is given (GET /metrics only)',
+          },
         },
       },
       security: [{ bearerAuth: [] }],

@@ -131,6 +131,23 @@ export const ConfigSchema = Type.Object({
     description:
       'the longest a request may take: past it the answer is 503 with Retry-After and its change is rolled back; also the lease of an Idempotency-Key claim, so a key whose request died is free again after it',
   }),
+  METRICS_TOKEN: Type.Optional(
+    Type.String({
+      minLength: 16,
+      description:
+        'Bearer token Prometheus sends to /metrics (web port and WORKER_PORT), at least 16 characters; unset: /metrics is off (404)',
+    }),
+  ),
+  WORKER_PORT: Type.Integer({
+    minimum: 0,
+    maximum: 65535,
+    default: 3001,
+    description: 'HTTP port of a worker process for its /metrics and /health/live (0: any free port, logged at start)',
+  }),
+  LAG_ALERT_S: PositiveInt(
+    60,
+    '/health turns degraded when the oldest outbox row not relayed or audit entry not chained is older than this, seconds',
+  ),
   SHUTDOWN_DELAY_MS: Type.Integer({
     minimum: 0,
     default: 5000,

@@ -115,6 +115,16 @@ test('/health reports degraded, still 200, when Redis is down', async (t) => {
   }
 });
 
+test('/metrics is off without METRICS_TOKEN: 404 NOT_FOUND, as an unknown path', async (t) => {
+  const res = await stack.app.inject({
+    method: 'GET',
+    url: '/metrics',
+    headers: { authorization: 'Bearer anything-at-all-12345' },
+  });
+  t.is(res.statusCode, 404);
+  t.is(res.json().error.code, 'NOT_FOUND');
+});
+
 test('/system/info needs a token', async (t) => {
   const res = await stack.app.inject({ method: 'GET', url: '/system/info' });
   t.is(res.statusCode, 401);

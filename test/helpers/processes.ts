@@ -14,7 +14,7 @@ export interface Service {
 export function spawnService(script: string, env: Record<string, string>): Service {
   const child = spawn(process.execPath, ['--import=./scripts/strip-types.mjs', script], {
     // No drain before the listener closes unless the test asks for one (it is tested on its own).
-    env: { ...process.env, SHUTDOWN_DELAY_MS: '0', ...env },
+    env: { ...process.env, SHUTDOWN_DELAY_MS: '0', WORKER_PORT: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

@@ -85,6 +85,7 @@ test('on SIGTERM the worker process closes its workers and pools, then exits 0',
   const proc = run('workers/worker.ts', {
     NODE_ENV: 'test',
     LOG_LEVEL: 'info',
+    WORKER_PORT: '0',
     DATABASE_URL: config.DATABASE_URL,
     REDIS_PREFIX: config.REDIS_PREFIX,
   });

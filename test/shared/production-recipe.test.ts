@@ -49,12 +49,14 @@ function cleanCopy(): string {
 
 let dir: string;
 let port: number;
+let workerPort: number;
 let shellEnv: NodeJS.ProcessEnv;
 const processes = new Map<string, { child: ChildProcess; output: () => string; exited: Promise<number | null> }>();
 
 test.before(async () => {
   dir = cleanCopy();
   port = await freePort();
+  workerPort = await freePort();
   // A user's shell: none of npm's variables from the run that started these tests, no tsx, and nothing of
   // this checkout's node_modules on the PATH.
   const inherited = Object.fromEntries(
@@ -79,6 +81,8 @@ test.before(async () => {
     BOOTSTRAP_ADMIN_PASSWORD: ADMIN.password,
     HOST: '127.0.0.1',
     PORT: String(port),
+    WORKER_PORT: String(workerPort),
+    METRICS_TOKEN: 'recipe-metrics-token-0123456789',
     LOG_LEVEL: 'info',
   };
 });
@@ -195,6 +199,13 @@ test.serial('web and worker start, serve a sign-in, and stop cleanly on SIGTERM'
   for (let i = 0; i < 100 && !worker.output().includes('workers started'); i++)
     await new Promise((r) => setTimeout(r, 100));
   t.regex(worker.output(), /workers started/);
+  // The worker's own port: liveness, and its metrics for the token.
+  t.is((await fetch(`http://127.0.0.1:${workerPort}/health/live`)).status, 200, worker.output());
+  const metrics = await fetch(`http://127.0.0.1:${workerPort}/metrics`, {
+    headers: { authorization: 'Bearer recipe-metrics-token-0123456789' },
+  });
+  t.is(metrics.status, 200);
+  t.regex(await metrics.text(), /process_resident_memory_bytes\{process_type="worker"\}/);
 
   web.child.kill('SIGTERM');
   worker.child.kill('SIGTERM');

@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { answer } from '../../http/operation.js';
+import { metricsRoute } from './metrics.js';
 import { healthProbes } from './probes.js';
-import { healthSchema, liveSchema, readySchema } from './schemas.js';
+import { healthSchema, liveSchema, metricsSchema, readySchema } from './schemas.js';
 
 /** Health routes sit outside every rate limit and need no token. */
 const health: FastifyPluginAsyncTypebox = async (app) => {
@@ -11,6 +12,7 @@ const health: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/health/live', { config: open, schema: liveSchema }, answer(probe.live));
   app.get('/health/ready', { config: open, schema: readySchema }, answer(probe.ready));
   app.get('/health', { config: open, schema: healthSchema }, answer(probe.health));
+  app.get('/metrics', { config: open, schema: metricsSchema }, metricsRoute);
 };
 
 export default health;

@@ -6,6 +6,7 @@ import { poolStalledMs } from '../../../shared/db/guarded-pool.js';
 import { pendingMigrations } from '../../../shared/db/orm.js';
 import { mailStatus } from '../../../shared/domain/mail/index.js';
 import { NotLiveError, NotReadyError } from '../../../shared/kernel/errors.js';
+import { problemsOf, readSystemState } from '../../../shared/observability/system-state.js';
 import { withTimeout } from '../../../shared/redis.js';
 import type { Check } from './schemas.js';
 
@@ -73,14 +74,25 @@ export function healthProbes(app: FastifyInstance) {
     },
 
     health: async () => {
-      const [db, rd, queues] = await Promise.all([
+      const [db, rd, queues, state] = await Promise.all([
         database(),
         redis(),
         timed('queues', () => app.queues.get('webhooks').getJobCounts('waiting')),
+        withTimeout(readSystemState(app.orm, app.queues), 1000, 'system state').catch(() => undefined),
       ]);
       const checks = { database: db, redis: rd, queues };
-      const status = Object.values(checks).every((c) => c.status === 'up') ? ('ok' as const) : ('degraded' as const);
-      return { status, checks, mail: mailStatus(app.config) };
+      const problems = [
+        ...Object.entries(checks).flatMap(([name, c]) => (c.status === 'down' ? [`${name} is down`] : [])),
+        ...(state ? problemsOf(state, app.config.LAG_ALERT_S) : []),
+      ];
+      const work = state && { liveWorkers: state.liveWorkers, outbox: state.outbox, audit: state.audit };
+      return {
+        status: problems.length ? ('degraded' as const) : ('ok' as const),
+        checks,
+        ...(work ? { work } : {}),
+        problems,
+        mail: mailStatus(app.config),
+      };
     },
   };
 }

@@ -60,22 +60,60 @@ export const readySchema = {
   },
 };
 
+const Backlog = (count: string, what: string) =>
+  Type.Object({
+    [count]: Type.Integer({ minimum: 0, description: `${what} waiting` }),
+    lagSeconds: Type.Number({ minimum: 0, description: `Age of the oldest of them, seconds (0 when none)` }),
+  });
+
+const Work = component(
+  'HealthWork',
+  Type.Object(
+    {
+      liveWorkers: Type.Record(Type.String(), Type.Integer({ minimum: 0 }), {
+        description: 'Worker processes heard of within the last three heartbeats (5 s apart), per queue',
+      }),
+      outbox: Backlog('pending', 'Outbox rows not yet moved to their queue'),
+      audit: Backlog('unchained', 'Audit entries not yet chained'),
+    },
+    { description: 'What the workers have to do and who is there to do it; absent when it could not be read' },
+  ),
+);
+
 export const healthSchema = {
   operationId: 'getHealth',
   tags: healthTags,
   summary: 'Dependency health',
   security: [],
   description:
-    'Each dependency (PostgreSQL, Redis, the queues) with its latency; status degraded when any is down, still with 200. `mail` says where mail goes (informational).',
+    'Each dependency (PostgreSQL, Redis, the queues) with its latency, the live workers per queue and the outbox and audit backlogs. Status degraded, still with 200, when a dependency is down, a queue has work and no live worker, or a backlog is older than LAG_ALERT_S; `problems` says which. `mail` says where mail goes (informational).',
   response: {
     200: Envelope(
       Type.Object({
         status: StringEnum(['ok', 'degraded']),
         checks: Type.Object({ database: Check, redis: Check, queues: Check }),
+        work: Type.Optional(Work),
+        problems: Type.Array(Type.String(), { description: 'Why the status is degraded; empty when ok' }),
         mail: MailState,
       }),
       'The checks',
     ),
+    ...ERROR_RESPONSES,
+  },
+};
+
+export const metricsSchema = {
+  operationId: 'getMetrics',
+  tags: healthTags,
+  summary: 'Prometheus metrics',
+  security: [{ metricsToken: [] }],
+  description:
+    'Prometheus text: HTTP requests by route template, method and status (count and duration), jobs per queue and state, live workers per queue, outbox and audit backlogs, process metrics. Only with `Authorization: Bearer <METRICS_TOKEN>` (401 otherwise); 404 when METRICS_TOKEN is not set. Outside every rate limit.',
+  response: {
+    200: {
+      description: 'The metrics, in the Prometheus text format',
+      content: { 'text/plain': { schema: Type.String() } },
+    },
     ...ERROR_RESPONSES,
   },
 };
