@@ -125,6 +125,8 @@ export async function startWorkers(opts: StartWorkersOptions): Promise<WorkerHan
           jobId: job?.id,
           job: job?.name,
           attempts: job?.attemptsMade,
+          durationMs: job?.finishedOn && job.processedOn ? job.finishedOn - job.processedOn : undefined,
+          outcome: 'failed',
           error: err.message,
           ...(job ? causeOf(queueName, job) : undefined),
         },

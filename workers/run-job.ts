@@ -55,14 +55,43 @@ export async function runJobThroughOutages(
   job: Job,
   token: string | undefined,
 ): Promise<unknown> {
+  // Every job says when it starts and how it ended (a failure is logged once, by the worker's `failed` event).
+  const log = deps.log.child({ queue, jobId: job.id, job: job.name, ...causeOf(queue, job) });
+  const started = performance.now();
+  const durationMs = () => Math.round(performance.now() - started);
+  log.info({ attempt: job.attemptsMade + 1 }, 'job started');
   try {
-    return await runJob(deps, queue, job);
+    const result = await runJob(deps, queue, job);
+    log.info(
+      { outcome: 'completed', durationMs: durationMs(), summary: summaryOf(queue, job, result) },
+      'job completed',
+    );
+    return result;
   } catch (err) {
     if (!token || !isDatabaseUnavailable(err)) throw err;
     const deferrals = Math.max(0, (job.attemptsStarted ?? 1) - 1 - (job.attemptsMade ?? 0));
     const wait = Math.min(DEFER_MAX_MS, 1000 * 2 ** Math.min(deferrals, 15));
-    deps.log.warn({ queue, jobId: job.id, job: job.name, waitMs: wait }, 'database unavailable: job deferred');
+    log.warn({ outcome: 'deferred', durationMs: durationMs(), waitMs: wait }, 'database unavailable: job deferred');
     await job.moveToDelayed(Date.now() + wait, token);
     throw new DelayedError();
   }
+}
+
+/**
+ * A job's result in words for its end line: its definition's own summary ("expired 12 quotations"),
+ * else the counts a result holds ("purged 3"), else nothing.
+ */
+function summaryOf(queue: string, job: Job, result: unknown): string | undefined {
+  try {
+    const summarise = checkJob(queue, job.name, job.data).summary;
+    if (summarise) return summarise(result as never);
+  } catch {
+    // A job the catalogue refuses never got here.
+  }
+  if (typeof result === 'string') return result;
+  if (result && typeof result === 'object') {
+    const counts = Object.entries(result).filter(([, v]) => typeof v === 'number');
+    if (counts.length) return counts.map(([k, v]) => `${k} ${v}`).join(', ');
+  }
+  return undefined;
 }

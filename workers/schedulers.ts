@@ -1,6 +1,6 @@
 import type { Config } from '../shared/config/index.js';
 import { catalogue, checkJob, type JobKey } from '../shared/jobs/catalogue.js';
-import type { QueueSet } from '../shared/kernel/queue-set.js';
+import { KEPT_COMPLETED, type QueueSet } from '../shared/kernel/queue-set.js';
 
 /** A recurring job: an interval in ms or a cron pattern (UTC). */
 export interface Schedule {
@@ -43,11 +43,16 @@ export async function registerSchedulers(queues: QueueSet, config: Config): Prom
     await queues.get(s.queue).upsertJobScheduler(
       s.id,
       s.every ? { every: s.every } : { pattern: s.pattern, tz: 'UTC' },
-      // Scheduled runs leave nothing behind when they succeed; failures stay for inspection.
+      // Scheduled runs are kept as any job is (the last 1,000 per queue, 7 days); the last 100 failures too.
       {
         name: s.name,
         data: s.payload,
-        opts: { attempts: 3, backoff: { type: 'exponential', delay: 1000 }, removeOnComplete: true, removeOnFail: 100 },
+        opts: {
+          attempts: 3,
+          backoff: { type: 'exponential', delay: 1000 },
+          removeOnComplete: KEPT_COMPLETED,
+          removeOnFail: 100,
+        },
       },
     );
   }

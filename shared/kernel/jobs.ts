@@ -39,11 +39,13 @@ export interface JobType<P extends TSchema = TSchema, Q extends string = string,
 }
 
 /** How a job runs: its processor, which only translates the job into a service call. */
-export interface JobHandlers<P extends TSchema> {
+export interface JobHandlers<P extends TSchema, R = unknown> {
   /** Called with the payload already checked, and the trace of the request that caused the job, if one did. */
-  process(deps: JobDeps, payload: Static<P>, job: Job, trace?: Trace): Promise<unknown>;
+  process(deps: JobDeps, payload: Static<P>, job: Job, trace?: Trace): Promise<R>;
   /** The ids of the request behind a job whose payload names them itself (a registry delivery), for its log lines. */
   causeOf?(payload: Static<P>): Trace | undefined;
+  /** What a run did, in words, for the job's end line ("expired 12 quotations"); the counts of its result otherwise. */
+  summary?(result: R): string;
 }
 
 /** A job of the service as its domain's manifest lists it; the job catalogue is every domain's (shared/jobs/catalogue.ts). */
@@ -60,10 +62,10 @@ export const jobType = <const Q extends string, const N extends string, P extend
 ): JobType<P, Q, N> => type;
 
 /** A kind of job with its processor; the payload's type flows into it. */
-export const defineJob = <const Q extends string, const N extends string, P extends TSchema>(
+export const defineJob = <const Q extends string, const N extends string, P extends TSchema, R>(
   type: JobType<P, Q, N>,
-  handlers: JobHandlers<P>,
-): JobDefinition<P, Q, N> => ({ ...type, ...handlers });
+  handlers: JobHandlers<P, R>,
+): JobDefinition<P, Q, N> => ({ ...type, ...(handlers as JobHandlers<P>) });
 
 /** An outbox row for a job, its payload typed by the job's schema (checked again by the unit of work). */
 export const produce = <P extends TSchema>(type: JobType<P>, payload: Static<P>): JobInput => ({

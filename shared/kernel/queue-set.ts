@@ -1,11 +1,17 @@
 import { type JobsOptions, Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
 
+/**
+ * Completed jobs kept per queue: the last 1,000, for 7 days, so a run (a sweep started from Bull Board)
+ * leaves a trace with its result.
+ */
+export const KEPT_COMPLETED = { age: 7 * 24 * 3600, count: 1000 } as const;
+
 /** Retries with exponential backoff; failed jobs stay in the failed set for inspection and retry. */
 export const DEFAULT_JOB_OPTIONS: JobsOptions = {
   attempts: 5,
   backoff: { type: 'exponential', delay: 1000 },
-  removeOnComplete: { age: 24 * 3600, count: 5000 },
+  removeOnComplete: KEPT_COMPLETED,
   removeOnFail: false,
 };
 

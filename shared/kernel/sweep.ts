@@ -135,3 +135,11 @@ export async function sweep<T extends keyof Database>(
     after = ids.at(-1);
   }
 }
+
+/** A sweep job's end line: `swept('expired', 'quotations')` says "expired 12 quotations" (and what failed or was skipped). */
+export const swept =
+  (verb: string, noun: string) =>
+  ({ processed, failed, skipped }: SweepResult): string =>
+    [`${verb} ${processed} ${noun}`, failed && `${failed} failed`, skipped && `${skipped} skipped`]
+      .filter(Boolean)
+      .join(', ');

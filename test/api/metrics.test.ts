@@ -122,7 +122,7 @@ test.serial(
 
 test.serial('/health is degraded, still 200, while a queue has work and no live worker, and says so', async (t) => {
   const queue = stack.app.queues.get('quotations');
-  await queue.add('expire-quotations', {});
+  await queue.add('expire', {});
   const beats = new Heartbeats(stack.app.redis, stack.config.REDIS_PREFIX, ['quotations']);
   try {
     const res = await stack.app.inject({ method: 'GET', url: '/health' });

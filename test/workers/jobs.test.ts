@@ -235,3 +235,21 @@ test('docs/operations.md lists the job catalogue as it is', async (t) => {
   if (process.env.UPDATE_DOCS && docs !== expected) await writeFile(path, expected);
   t.is(docs, expected, 'run UPDATE_DOCS=1 npm test -- test/workers/jobs.test.ts to regenerate');
 });
+
+test('every job logs its start and its end at info, with its id, duration and what it did, and stays in the completed set', async (t) => {
+  const queue = workers.queues.get('quotations');
+  const job = await queue.add('expire', {});
+  await waitFor(async () => (await job.getState()) === 'completed', 'the sweep to complete');
+  const lines = logged.filter((l) => l.jobId === job.id && l.queue === 'quotations');
+  const started = lines.find((l) => l.msg === 'job started');
+  const ended = lines.find((l) => l.msg === 'job completed');
+  t.like(started, { level: 30, queue: 'quotations', job: 'expire', attempt: 1 });
+  t.like(ended, { level: 30, queue: 'quotations', job: 'expire', outcome: 'completed' });
+  t.is(typeof ended?.durationMs, 'number');
+  t.regex(String(ended?.summary), /^expired \d+ quotations$/);
+  // Kept (the last 1,000 per queue, 7 days): a run started from Bull Board can be looked at after.
+  const kept = await queue.getJob(job.id!);
+  t.is(await kept?.getState(), 'completed');
+  t.like(kept?.returnvalue, { processed: 0, failed: 0 });
+  t.like(kept?.opts.removeOnComplete, { age: 7 * 24 * 3600, count: 1000 });
+});

@@ -16,5 +16,10 @@ export const auditDomain = defineDomain({
   name: 'audit',
   permissions: AUDIT_PERMISSIONS,
   entities: [],
-  jobs: [defineJob(CHAIN_AUDIT, { process: (deps) => chainAuditEntries(deps.orm) })],
+  jobs: [
+    defineJob(CHAIN_AUDIT, {
+      process: (deps) => chainAuditEntries(deps.orm),
+      summary: ({ chained, lastSeq }) => `chained ${chained} entries (chain head at seq ${lastSeq})`,
+    }),
+  ],
 });

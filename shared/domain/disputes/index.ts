@@ -3,6 +3,7 @@
 import { jobAct } from '../../kernel/act.js';
 import { defineJob } from '../../kernel/jobs.js';
 import { defineDomain } from '../../kernel/manifest.js';
+import { swept } from '../../kernel/sweep.js';
 import { Dispute as DisputeEntity } from './dispute.entity.js';
 import { CLOSE_DISPUTES, ESCALATE_DISPUTES } from './dispute.jobs.js';
 import { DISPUTE_WORKFLOW } from './dispute.workflow.js';
@@ -39,7 +40,11 @@ export const disputesDomain = defineDomain({
   jobs: [
     defineJob(ESCALATE_DISPUTES, {
       process: (deps, _payload, job, trace) => escalateOverdueDisputes(deps, jobAct(job, trace)),
+      summary: swept('escalated', 'disputes'),
     }),
-    defineJob(CLOSE_DISPUTES, { process: (deps, _payload, job, trace) => closeDisputes(deps, jobAct(job, trace)) }),
+    defineJob(CLOSE_DISPUTES, {
+      process: (deps, _payload, job, trace) => closeDisputes(deps, jobAct(job, trace)),
+      summary: swept('closed', 'disputes'),
+    }),
   ],
 });

@@ -14,8 +14,14 @@ export const maintenanceDomain = defineDomain({
   permissions: OPERATIONS_PERMISSIONS,
   entities: [],
   jobs: [
-    defineJob(PURGE_IDEMPOTENCY, { process: async (deps) => ({ purged: await purgeIdempotencyRecords(deps) }) }),
-    defineJob(CLEAN_OUTBOX, { process: async (deps) => ({ deleted: await cleanOutbox(deps) }) }),
+    defineJob(PURGE_IDEMPOTENCY, {
+      process: async (deps) => ({ purged: await purgeIdempotencyRecords(deps) }),
+      summary: ({ purged }) => `purged ${purged} idempotency records`,
+    }),
+    defineJob(CLEAN_OUTBOX, {
+      process: async (deps) => ({ deleted: await cleanOutbox(deps) }),
+      summary: ({ deleted }) => `deleted ${deleted} relayed outbox rows`,
+    }),
     defineJob(FORGET_SIGN_IN_RECORDS, { process: (deps) => forgetSignInRecords(deps) }),
   ],
 });

@@ -3,6 +3,7 @@
 import { jobAct } from '../../kernel/act.js';
 import { defineJob } from '../../kernel/jobs.js';
 import { defineDomain } from '../../kernel/manifest.js';
+import { swept } from '../../kernel/sweep.js';
 import { policiesDemo } from './policies.demo.js';
 import { POLICY_ERRORS } from './policies.errors.js';
 import { POLICY_PERMISSIONS } from './policies.permissions.js';
@@ -53,6 +54,7 @@ export const policiesDomain = defineDomain({
   jobs: [
     defineJob(EXPIRE_POLICIES_JOB, {
       process: (deps, _payload, job, trace) => expirePolicies(deps, jobAct(job, trace)),
+      summary: swept('expired', 'policies'),
     }),
   ],
 });

@@ -3,6 +3,7 @@
 import { jobAct } from '../../kernel/act.js';
 import { defineJob } from '../../kernel/jobs.js';
 import { defineDomain } from '../../kernel/manifest.js';
+import { swept } from '../../kernel/sweep.js';
 import { Quotation as QuotationEntity } from './quotation.entity.js';
 import { EXPIRE_QUOTATIONS_JOB } from './quotation.jobs.js';
 import { QUOTATION_WORKFLOW } from './quotation.workflow.js';
@@ -33,6 +34,7 @@ export const quotationsDomain = defineDomain({
   jobs: [
     defineJob(EXPIRE_QUOTATIONS_JOB, {
       process: (deps, _payload, job, trace) => expireQuotations(deps, jobAct(job, trace)),
+      summary: swept('expired', 'quotations'),
     }),
   ],
 });

@@ -3,6 +3,7 @@
 import { jobAct } from '../../kernel/act.js';
 import { defineJob } from '../../kernel/jobs.js';
 import { defineDomain } from '../../kernel/manifest.js';
+import { swept } from '../../kernel/sweep.js';
 import { Renewal as RenewalEntity } from './renewal.entity.js';
 import { GENERATE_RENEWAL, LAPSE_RENEWALS, QUEUE_DUE_RENEWALS } from './renewal.jobs.js';
 import { RENEWAL_WORKFLOW } from './renewal.workflow.js';
@@ -37,10 +38,14 @@ export const renewalsDomain = defineDomain({
   jobs: [
     defineJob(QUEUE_DUE_RENEWALS, {
       process: (deps, _payload, job, trace) => queueDueRenewals(deps, jobAct(job, trace)),
+      summary: ({ due }) => `queued the renewal of ${due} policies`,
     }),
     defineJob(GENERATE_RENEWAL, {
       process: (deps, payload, job, trace) => generateRenewalForTerm(deps, jobAct(job, trace), payload),
     }),
-    defineJob(LAPSE_RENEWALS, { process: (deps, _payload, job, trace) => lapseRenewals(deps, jobAct(job, trace)) }),
+    defineJob(LAPSE_RENEWALS, {
+      process: (deps, _payload, job, trace) => lapseRenewals(deps, jobAct(job, trace)),
+      summary: swept('lapsed', 'renewals'),
+    }),
   ],
 });
