@@ -1,5 +1,6 @@
 import test from 'ava';
 import { uuidv7 } from '../../shared/kernel/ids.js';
+import { given } from '../helpers/given.js';
 import { type Stack, startStack, waitFor } from '../helpers/stack.js';
 import { OUTBOX_ROW_OF_EVENT, postRegistryEvent } from '../helpers/webhooks.js';
 
@@ -253,4 +254,64 @@ test('deliveries arriving together are committed together: each stored once, dup
     [ghost.eventId],
   );
   t.is(retry[0].n, 1, 'the failed event queued alone for retries');
+});
+
+test('a failed event can be found by its eventId: status, type, attempts, last error and times, never its payload', async (t) => {
+  const viewer = await given.user(stack, { permissions: ['webhook:read'] });
+  const auth = { authorization: `Bearer ${viewer.token}` };
+  const email = `ghost-${uuidv7()}@example.test`;
+  const body = event('identity.verified', { email, nationalId: 'ID-SECRET-1' });
+  t.is((await postRegistryEvent(stack.app, body)).statusCode, 201);
+  await waitFor(async () => (await eventRow(body.eventId))?.status === 'failed', 'event failed');
+
+  const one = await stack.app.inject({
+    method: 'GET',
+    url: `/webhooks/registry/events/${body.eventId}`,
+    headers: auth,
+  });
+  t.is(one.statusCode, 200);
+  const found = one.json().data;
+  t.like(found, { eventId: body.eventId, type: 'identity.verified', status: 'failed' });
+  t.true(found.attempts >= 1);
+  t.regex(found.lastError, /no user matches/);
+  t.is(found.occurredAt, body.occurredAt);
+  t.truthy(Date.parse(found.receivedAt));
+  t.is(found.processedAt, null);
+  t.truthy(found.requestId);
+  t.false(one.body.includes(email) || one.body.includes('ID-SECRET-1'), 'no personal data');
+
+  const failed = await stack.app.inject({
+    method: 'GET',
+    url: '/webhooks/registry/events?status=failed&limit=100',
+    headers: auth,
+  });
+  t.is(failed.statusCode, 200);
+  t.true(failed.json().data.some((e: { eventId: string }) => e.eventId === body.eventId));
+  t.true(failed.json().data.every((e: { status: string }) => e.status === 'failed'));
+  const processed = await stack.app.inject({
+    method: 'GET',
+    url: '/webhooks/registry/events?status=processed',
+    headers: auth,
+  });
+  t.false(processed.json().data.some((e: { eventId: string }) => e.eventId === body.eventId));
+});
+
+test('looking up registry events needs webhook:read; an unknown eventId answers 404', async (t) => {
+  const agent = await given.user(stack, { roles: ['agent'] });
+  const refused = await stack.app.inject({
+    method: 'GET',
+    url: '/webhooks/registry/events',
+    headers: { authorization: `Bearer ${agent.token}` },
+  });
+  t.is(refused.statusCode, 403);
+  t.deepEqual(refused.json().error.details.missingPermissions, ['webhook:read']);
+  t.is((await stack.app.inject({ method: 'GET', url: '/webhooks/registry/events' })).statusCode, 401);
+  const admin = await given.admin(stack);
+  const unknown = await stack.app.inject({
+    method: 'GET',
+    url: `/webhooks/registry/events/evt-${uuidv7()}`,
+    headers: { authorization: `Bearer ${admin.token}` },
+  });
+  t.is(unknown.statusCode, 404);
+  t.is(unknown.json().error.code, 'NOT_FOUND');
 });

@@ -1,7 +1,14 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import {
+  getRegistryEvent,
+  listRegistryEvents,
+  REGISTRY_EVENT_LIST,
+  toRegistryEventRecord,
+} from '../../../shared/domain/registry/index.js';
+import { can, list, read } from '../../http/operation.js';
 import { perMinute } from '../../plugins/rate-limit.js';
 import { parseSignedJson, receiveRegistryEvents, verifyBodyless } from './intake.js';
-import { registryWebhookSchema } from './schemas.js';
+import { getRegistryEventSchema, listRegistryEventsSchema, registryWebhookSchema } from './schemas.js';
 
 /** Registry deliveries are small; a public route takes no more than this. */
 const WEBHOOK_BODY_LIMIT = 262_144;
@@ -19,6 +26,16 @@ const webhooks: FastifyPluginAsyncTypebox = async (app) => {
       preValidation: verifyBodyless,
     },
     receiveRegistryEvents(app),
+  );
+  app.get(
+    '/webhooks/registry/events',
+    { config: can('webhook:read'), schema: listRegistryEventsSchema },
+    list(REGISTRY_EVENT_LIST, listRegistryEvents, toRegistryEventRecord),
+  );
+  app.get(
+    '/webhooks/registry/events/:eventId',
+    { config: can('webhook:read'), schema: getRegistryEventSchema },
+    read(getRegistryEvent),
   );
 };
 

@@ -1,6 +1,14 @@
 import { Type } from 'typebox';
-import { RegistryEvent, RegistryEventReceipt, WEBHOOKS_TAG } from '../../../shared/domain/registry/index.js';
-import { Envelope, ERROR_RESPONSES } from '../../http/envelope.js';
+import {
+  EventId,
+  RegistryEvent,
+  RegistryEventFilters,
+  RegistryEventReceipt,
+  RegistryEventRecord,
+  WEBHOOKS_TAG,
+} from '../../../shared/domain/registry/index.js';
+import { Envelope, ERROR_RESPONSES, ListEnvelope } from '../../http/envelope.js';
+import { PageQuery } from '../../http/pagination.js';
 
 export const registryWebhookSchema = {
   operationId: 'receiveRegistryEvent',
@@ -24,4 +32,24 @@ export const registryWebhookSchema = {
     201: Envelope(RegistryEventReceipt, 'Queued for processing'),
     ...ERROR_RESPONSES,
   },
+};
+
+export const listRegistryEventsSchema = {
+  operationId: 'listRegistryEvents',
+  tags: WEBHOOKS_TAG,
+  summary: 'List received registry events',
+  description:
+    'Registry events as received, newest first: status, type, attempts, last error, received and processed times (never the payload, which holds personal data). Needs webhook:read. Filter by status to find the failed ones.',
+  querystring: Type.Object({ ...PageQuery, ...RegistryEventFilters.properties }, { additionalProperties: false }),
+  response: { 200: ListEnvelope(RegistryEventRecord), ...ERROR_RESPONSES },
+};
+
+export const getRegistryEventSchema = {
+  operationId: 'getRegistryEvent',
+  tags: WEBHOOKS_TAG,
+  summary: 'Get a received registry event',
+  description:
+    'One registry event by its eventId (the webhook-id of its delivery): where it stands and why it failed, if it did. Needs webhook:read.',
+  params: Type.Object({ eventId: EventId }),
+  response: { 200: Envelope(RegistryEventRecord, 'The event'), ...ERROR_RESPONSES },
 };

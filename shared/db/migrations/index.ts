@@ -16,6 +16,7 @@ import { Migration20261125000300_four_eyes_note_visibility } from './Migration20
 import { Migration20261125000500_correlation_ids } from './Migration20261125000500_correlation_ids.js';
 import { Migration20261125000700_reset_tokens_by_user } from './Migration20261125000700_reset_tokens_by_user.js';
 import { Migration20261126000100_idempotency_claim_ids } from './Migration20261126000100_idempotency_claim_ids.js';
+import { Migration20261126000200_registry_events_by_time } from './Migration20261126000200_registry_events_by_time.js';
 
 /** Every migration, in order. Listed explicitly so compiled and tsx runs apply the same set. */
 export const migrationsList: MigrationObject[] = [
@@ -41,4 +42,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261125000100_device_tokens', class: Migration20261125000100_device_tokens },
   { name: 'Migration20261125000700_reset_tokens_by_user', class: Migration20261125000700_reset_tokens_by_user },
   { name: 'Migration20261126000100_idempotency_claim_ids', class: Migration20261126000100_idempotency_claim_ids },
+  { name: 'Migration20261126000200_registry_events_by_time', class: Migration20261126000200_registry_events_by_time },
 ];

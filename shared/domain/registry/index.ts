@@ -5,16 +5,26 @@ import { defineJob } from '../../kernel/jobs.js';
 import { defineDomain } from '../../kernel/manifest.js';
 import { traceOf } from '../../kernel/trace.js';
 import { APPLY_REGISTRY_EVENT, APPLY_REGISTRY_EVENTS } from './registry.jobs.js';
+import { REGISTRY_PERMISSIONS } from './registry.permissions.js';
 import { RegistryEvent as RegistryEventEntity } from './registry-event.entity.js';
 import { processRegistryEvent, processRegistryEvents } from './registry-events.js';
 
 export { REGISTRY_BATCH_MAX } from './registry.jobs.js';
 export {
+  EventId,
   type ReceivedEvent,
   RegistryEvent,
+  RegistryEventFilters,
   RegistryEventReceipt,
+  RegistryEventRecord,
   WEBHOOKS_TAG,
 } from './registry.schemas.js';
+export {
+  getRegistryEvent,
+  listRegistryEvents,
+  REGISTRY_EVENT_LIST,
+  toRegistryEventRecord,
+} from './registry-event.view.js';
 export { processRegistryEvent, processRegistryEvents } from './registry-events.js';
 export { RegistryIntake } from './registry-intake.js';
 export { signWebhook, verifyWebhookSignature } from './signature.js';
@@ -23,6 +33,7 @@ export { signWebhook, verifyWebhookSignature } from './signature.js';
 export const registryDomain = defineDomain({
   name: 'registry',
   entities: [RegistryEventEntity],
+  permissions: REGISTRY_PERMISSIONS,
   jobs: [
     defineJob(APPLY_REGISTRY_EVENTS, {
       process: (deps, { events }, job) =>

@@ -1,5 +1,5 @@
 import { type Static, Type } from 'typebox';
-import { component, StringEnum, Timestamp, tag } from '../../kernel/schema.js';
+import { component, Nullable, StringEnum, Timestamp, tag } from '../../kernel/schema.js';
 
 export const WEBHOOKS_TAG = tag(
   'webhooks',
@@ -7,16 +7,19 @@ export const WEBHOOKS_TAG = tag(
 );
 
 /** An event of the identity registry, as delivered (the body of POST /webhooks/registry). */
+/** What an eventId may be. */
+export const EventId = Type.String({
+  minLength: 1,
+  maxLength: 128,
+  pattern: '^[A-Za-z0-9._:-]+$',
+  description: 'Unique per event; equals the webhook-id header',
+});
+
 export const RegistryEvent = component(
   'RegistryEvent',
   Type.Object(
     {
-      eventId: Type.String({
-        minLength: 1,
-        maxLength: 128,
-        pattern: '^[A-Za-z0-9._:-]+$',
-        description: 'Unique per event; equals the webhook-id header',
-      }),
+      eventId: EventId,
       type: Type.String({ minLength: 1, maxLength: 100, description: 'e.g. identity.verified' }),
       occurredAt: Timestamp,
       data: Type.Object(
@@ -43,3 +46,37 @@ export const RegistryEventReceipt = component(
   ),
 );
 export type ReceivedEvent = Static<typeof RegistryEventReceipt>;
+
+/** A received registry event as operators look it up: where it stands, never its personal data. */
+export const RegistryEventRecord = component(
+  'RegistryEventRecord',
+  Type.Object(
+    {
+      eventId: Type.String(),
+      type: Type.String({ description: 'e.g. identity.verified' }),
+      status: StringEnum(['queued', 'processed', 'ignored', 'failed'], {
+        description:
+          'queued: waiting for a worker; processed: applied; ignored: a type not acted upon; failed: could not be applied (lastError says why), retried with backoff',
+      }),
+      attempts: Type.Integer({ minimum: 0, description: 'Runs of the job applying it so far' }),
+      lastError: Nullable(Type.String({ description: 'Why the last run could not apply it' })),
+      requestId: Nullable(Type.String({ description: 'The request id of the delivery that brought it' })),
+      occurredAt: Timestamp,
+      receivedAt: Timestamp,
+      processedAt: Nullable(Timestamp),
+    },
+    {
+      description:
+        'A registry event as received and where it stands; the payload is not shown (it holds personal data)',
+    },
+  ),
+);
+export type RegistryEventRecordView = Static<typeof RegistryEventRecord>;
+
+export const RegistryEventFilters = Type.Object({
+  status: Type.Optional(
+    StringEnum(['queued', 'processed', 'ignored', 'failed'], { description: 'Only events in this status' }),
+  ),
+  type: Type.Optional(Type.String({ minLength: 1, maxLength: 100, description: 'Only events of this type' })),
+});
+export type RegistryEventFilters = Static<typeof RegistryEventFilters>;

@@ -73,8 +73,11 @@ test.serial(
       const during = expectData(t, await api.as(underwriter).post('/quotations/sweep/expire'), 200);
       t.deepEqual(during, { jobId: scheduledId, state: 'active' });
       finish();
-      // Scheduled runs are removed once complete; the scheduler's next run is delayed until its time.
-      await waitFor(async () => !(await queue.getJob(scheduledId)), 'the scheduled sweep to finish');
+      // The finished run stays in the completed set (job history); the scheduler's next run is delayed until its time.
+      await waitFor(
+        async () => (await (await queue.getJob(scheduledId))?.getState()) === 'completed',
+        'the scheduled sweep to finish',
+      );
       const next = expectData(t, await api.as(underwriter).post('/quotations/sweep/expire'), 201);
       t.not(next.jobId, scheduledId);
       t.regex(next.jobId, /^expire-manual-/);
