@@ -27,6 +27,8 @@ declare module 'fastify' {
      * An empty list means any signed-in user. Every non-public route declares one.
      */
     permissions?: Permission[];
+    /** At least one of these is required besides `permissions` (looking at Bull Board: queue:read or queue:admin). */
+    anyPermission?: Permission[];
   }
 }
 declare module '@fastify/jwt' {
@@ -82,8 +84,8 @@ export default fp(async (app) => {
     // Routes anyone can reach take small bodies only (the webhook sets a limit of its own).
     if ((route.config as { public?: boolean } | undefined)?.public && route.bodyLimit === undefined)
       route.bodyLimit = PUBLIC_BODY_LIMIT;
-    const config = (route.config ?? {}) as { public?: boolean; permissions?: string[] };
-    const unknown = (config.permissions ?? []).filter((p) => !isPermission(p));
+    const config = (route.config ?? {}) as { public?: boolean; permissions?: string[]; anyPermission?: string[] };
+    const unknown = [...(config.permissions ?? []), ...(config.anyPermission ?? [])].filter((p) => !isPermission(p));
     if (unknown.length)
       throw new Error(`Route ${route.method} ${route.url} declares unknown permissions: ${unknown.join(', ')}`);
     if (!route.schema || (route.schema as { hide?: boolean }).hide) return;
@@ -136,7 +138,10 @@ export default fp(async (app) => {
       if ('error' in pending) throw pending.error;
       request.principal = await callers.resolve(pending.claims.sub, pending.claims.sid, pending.stamps);
       request.actorId = request.principal.userId;
-      const missing = (config?.permissions ?? []).filter((p) => !request.principal!.permissions.has(p));
+      const held = request.principal.permissions;
+      const missing = (config?.permissions ?? []).filter((p) => !held.has(p));
+      const anyOf = config?.anyPermission;
+      if (anyOf && !anyOf.some((p) => held.has(p))) missing.push(anyOf[0]);
       if (missing.length)
         throw new ForbiddenError('You do not have the permissions this operation needs', {
           missingPermissions: missing,

@@ -10,6 +10,13 @@ import { ValidationError } from '../../shared/kernel/errors.js';
 export const BOARD_PATH = '/admin/queues';
 
 export const BOARD_COOKIE = 'board_token';
+/** Who may look at the board: either permission (queue:admin holders act, so they look too). */
+const LOOK: ['queue:read', 'queue:admin'] = ['queue:read', 'queue:admin'];
+/** A stylesheet link to another host (the board template's web fonts). */
+const EXTERNAL_STYLESHEET = /<link\b[^>]*\bhref="https?:\/\/[^"]*"[^>]*>/g;
+/** Scripts, styles, images, fonts and calls from this origin only; the template's inline styles are allowed. */
+const BOARD_CSP =
+  "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self' data:; connect-src 'self'; frame-ancestors 'none'; base-uri 'self'; form-action 'self'";
 export const BOARD_SIGN_IN = `${BOARD_PATH}/sign-in`;
 const signInPage = readFileSync(fileURLToPath(new URL('./board-sign-in.html', import.meta.url)), 'utf8');
 
@@ -51,7 +58,8 @@ export function redirectToBoardSignIn(request: FastifyRequest, reply: FastifyRep
 }
 
 /**
- * Bull Board over every queue, for holders of queue:admin. API clients send the bearer header; a
+ * Bull Board over every queue: holders of queue:read look, holders of queue:admin also act (retry,
+ * remove, promote, add, clean, pause). API clients send the bearer header; a
  * browser signs in at /admin/queues/sign-in, which exchanges its access token for an HttpOnly,
  * SameSite=Strict cookie scoped to the board (accepted only on board routes). A browser that opens
  * the board without a valid session is sent to the sign-in page (see isBoardPageLoad).
@@ -77,7 +85,7 @@ export default fp(async (app) => {
   app.post(
     `${BOARD_PATH}/session`,
     {
-      config: { permissions: ['queue:admin'], idempotent: false },
+      config: { permissions: [], anyPermission: LOOK, idempotent: false },
       schema: { hide: true, response: { 204: { type: 'null' } } },
     },
     async (request, reply) => {
@@ -101,8 +109,18 @@ export default fp(async (app) => {
 
   await app.register(async (board) => {
     board.addHook('onRoute', (route) => {
-      route.config = { ...(route.config ?? {}), permissions: ['queue:admin'] };
+      // Looking (pages, assets, the queues' and jobs' reads) takes queue:read or queue:admin; acting takes queue:admin.
+      const looks = [route.method].flat().every((m) => m === 'GET' || m === 'HEAD');
+      const access = looks ? { permissions: [], anyPermission: LOOK } : { permissions: ['queue:admin' as const] };
+      route.config = { ...(route.config ?? {}), ...access };
       route.schema = { ...(route.schema ?? {}), hide: true };
+    });
+    // The board's page loads nothing from other hosts: the web font link of its template is dropped (its
+    // stylesheet falls back to the system's fonts), and its Content-Security-Policy allows this origin only.
+    board.addHook('onSend', async (_request, reply, payload) => {
+      if (!String(reply.getHeader('content-type') ?? '').startsWith('text/html')) return payload;
+      reply.header('content-security-policy', BOARD_CSP);
+      return typeof payload === 'string' ? payload.replace(EXTERNAL_STYLESHEET, '') : payload;
     });
     await board.register(serverAdapter.registerPlugin(), { prefix: BOARD_PATH });
   });

@@ -98,6 +98,10 @@ export const ConfigSchema = Type.Object({
   RATE_LIMIT_PASSWORD_MAX: PositiveInt(5, 'forgot/reset password requests per minute per IP'),
   RATE_LIMIT_MFA_MAX: PositiveInt(10, 'MFA verify/disable requests per minute per IP'),
   RATE_LIMIT_WEBHOOK_MAX: PositiveInt(600, 'registry webhook requests per minute per IP'),
+  RATE_LIMIT_BOARD_MAX: PositiveInt(
+    600,
+    'Bull Board requests (pages, assets, polling) per window per client IP, counted apart from the API limit',
+  ),
   RATE_LIMIT_REFUSED_MAX: PositiveInt(
     20,
     'requests per second per IP refused before their body was read (too large, no such route); past it, new connections from that IP are answered 429 at accept for the rest of the second',

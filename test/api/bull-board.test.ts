@@ -119,11 +119,87 @@ test('API clients without a session keep the JSON 401 envelope on the board', as
   t.is(posted.statusCode, 401, 'only page loads are redirected');
 });
 
-test('without queue:admin the board answers 403 naming the permission', async (t) => {
+test('without queue:read or queue:admin the board answers 403 naming the permission to look', async (t) => {
   const user = await given.user(stack, { permissions: ['system:read'] });
   const res = await stack.app.inject({ method: 'GET', url: '/admin/queues/api/queues', headers: bearer(user) });
   t.is(res.statusCode, 403);
-  t.deepEqual(res.json().error.details, { missingPermissions: ['queue:admin'] });
+  t.deepEqual(res.json().error.details, { missingPermissions: ['queue:read'] });
+});
+
+test('queue:read may look at the board but not act: a retry, a removal or a clean answers 403 naming queue:admin', async (t) => {
+  const viewer = await given.user(stack, { permissions: ['queue:read'] });
+  const queue = stack.app.queues.get('mail');
+  const job = await queue.add('send', { to: 'ids-only' }, { attempts: 1, delay: 60_000 });
+  const looked = await stack.app.inject({
+    method: 'GET',
+    url: '/admin/queues/api/queues?activeQueue=mail&status=delayed',
+    headers: bearer(viewer),
+  });
+  t.is(looked.statusCode, 200);
+  t.true(
+    looked
+      .json()
+      .queues.find((q: { name: string }) => q.name === 'mail')
+      .jobs.some((j: { id: string }) => j.id === job.id),
+  );
+  for (const [method, url] of [
+    ['PUT', `/admin/queues/api/queues/mail/${job.id}/promote`],
+    ['PUT', `/admin/queues/api/queues/mail/${job.id}/clean`],
+    ['PUT', '/admin/queues/api/queues/mail/clean/delayed'],
+  ] as const) {
+    const acted = await stack.app.inject({ method, url, headers: bearer(viewer) });
+    t.is(acted.statusCode, 403, url);
+    t.deepEqual(acted.json().error.details, { missingPermissions: ['queue:admin'] }, url);
+  }
+  t.is(await (await queue.getJob(job.id!))?.getState(), 'delayed', 'the job is untouched');
+  const admin = await given.user(stack, { permissions: ['queue:admin'] });
+  const promoted = await stack.app.inject({
+    method: 'PUT',
+    url: `/admin/queues/api/queues/mail/${job.id}/promote`,
+    headers: bearer(admin),
+  });
+  t.is(promoted.statusCode, 204);
+  t.not(await (await queue.getJob(job.id!))?.getState(), 'delayed', 'queue:admin acts');
+  await queue.obliterate({ force: true });
+});
+
+test('the board has a rate limit of its own: polling past the API limit is served, and does not spend the API budget', async (t) => {
+  const admin = await given.user(stack, { permissions: ['queue:admin', 'system:read'] });
+  const ip = '203.0.113.77';
+  // RATE_LIMIT_MAX is 120 per window in tests: the board is polled more than that from one address.
+  for (let i = 0; i < 130; i++) {
+    const res = await stack.app.inject({
+      method: 'GET',
+      url: '/admin/queues/api/queues',
+      headers: bearer(admin),
+      remoteAddress: ip,
+    });
+    if (res.statusCode !== 200) return t.fail(`poll ${i + 1}: ${res.statusCode} ${res.body.slice(0, 200)}`);
+  }
+  const api = await stack.app.inject({ method: 'GET', url: '/system/info', headers: bearer(admin), remoteAddress: ip });
+  t.is(api.statusCode, 200, 'the API budget of the same address is untouched');
+  t.is(
+    api.headers['ratelimit-remaining'] ?? api.headers['x-ratelimit-remaining'],
+    String(stack.config.RATE_LIMIT_MAX - 1),
+  );
+});
+
+test('the board page loads nothing from other hosts: no external link or script, a same-origin CSP', async (t) => {
+  const admin = await given.user(stack, { permissions: ['queue:read'] });
+  const page = await stack.app.inject({ method: 'GET', url: '/admin/queues/', headers: bearer(admin) });
+  t.is(page.statusCode, 200);
+  t.regex(page.headers['content-type'] as string, /^text\/html/);
+  const refs = [...page.body.matchAll(/\b(?:src|href)="([^"]*)"/g)].map((m) => m[1]);
+  t.true(refs.length > 3);
+  t.deepEqual(
+    refs.filter((r) => /^(?:[a-z]+:)?\/\//i.test(r) && !r.startsWith('/admin/queues')),
+    [],
+    'every asset is on this origin',
+  );
+  const csp = String(page.headers['content-security-policy']);
+  t.regex(csp, /default-src 'self'/);
+  t.regex(csp, /script-src 'self'(;|$)/);
+  t.notRegex(csp, /https?:/);
 });
 
 test('the board API lists every queue of the contract with its jobs', async (t) => {
@@ -148,6 +224,10 @@ browserTest(
     const admin = await given.account(stack, { roles: ['admin'] });
     const context = await browser.newContext();
     const page = await context.newPage();
+    const elsewhere: string[] = [];
+    page.on('request', (r) => {
+      if (!r.url().startsWith(base) && !r.url().startsWith('data:')) elsewhere.push(r.url());
+    });
     await page.goto(`${base}/admin/queues`);
     t.is(page.url(), `${base}/admin/queues/sign-in`, 'opening the board without a session leads to sign-in');
     await page.fill('input[name=email]', admin.email);
@@ -161,12 +241,13 @@ browserTest(
     t.true(cookie?.httpOnly, 'the board cookie is HttpOnly');
     t.is(cookie?.sameSite, 'Strict');
     t.is(cookie?.path, '/admin/queues');
+    t.deepEqual(elsewhere, [], 'the board loads nothing from other hosts');
     await page.screenshot({ path: 'test-results/bull-board.png' }).catch(() => {});
     await context.close();
   },
 );
 
-test('a signed-in user without queue:admin is refused at the board sign-in exchange', async (t) => {
+test('a signed-in user without queue:read or queue:admin is refused at the board sign-in exchange', async (t) => {
   const clerk = await given.user(stack, { permissions: ['system:read'] });
   const res = await stack.app.inject({ method: 'POST', url: '/admin/queues/session', headers: bearer(clerk) });
   t.is(res.statusCode, 403);
