@@ -6,6 +6,7 @@ import type { Orm } from '../shared/db/orm.js';
 import type { Clock } from '../shared/kernel/clock.js';
 import { sharedSchemas } from '../shared/kernel/schema.js';
 import { loggerOptions } from '../shared/logger.js';
+import { createTracing } from '../shared/observability/tracing.js';
 import { correlationIdOf } from './http/correlation.js';
 import { Paginator } from './http/pagination.js';
 import { lazySerializers, validators } from './http/schema-compilers.js';
@@ -20,6 +21,7 @@ import rateLimit from './plugins/rate-limit.js';
 import requestTimeout from './plugins/request-timeout.js';
 import securityHeaders from './plugins/security-headers.js';
 import shutdown from './plugins/shutdown.js';
+import tracingPlugin, { tracedLogger } from './plugins/tracing.js';
 import wire, { newRequestId } from './plugins/wire.js';
 import auditRoutes from './routes/audit/index.js';
 import authRoutes from './routes/auth/index.js';
@@ -97,14 +99,18 @@ function trustProxy(value: string | undefined): boolean | number | string[] {
  */
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const { config } = opts;
+  const tracing = createTracing('insurance-backoffice-web', config.OTEL_EXPORTER_OTLP_ENDPOINT);
+  const withTrace = tracedLogger(tracing);
   const app = Fastify({
     logger: opts.logger === false ? false : { ...loggerOptions(config.LOG_LEVEL, 'web'), stream: opts.logDestination },
     genReqId: newRequestId,
     logController: new OneLinePerRequest({ requestIdLogLabel: 'requestId' }),
-    // Every line of a request carries the client's correlation id beside the request id, when it sent one.
+    // Every line of a request carries its trace id and, when the client sent one, its correlation id
+    // beside the request id; the request's span starts here (plugins/tracing.ts).
     childLoggerFactory: (logger, bindings, opts, raw) => {
+      const traced = withTrace(bindings, raw);
       const correlationId = correlationIdOf(raw.headers);
-      return logger.child(correlationId ? { ...bindings, correlationId } : bindings, opts);
+      return logger.child(correlationId ? { ...traced, correlationId } : traced, opts);
     },
     bodyLimit: BODY_LIMIT,
     // A hop count is accepted at runtime (proxy-addr) though the option's type omits it.
@@ -145,6 +151,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(wire);
   await app.register(shutdown);
   await app.register(metrics, { registry: opts.metrics });
+  await app.register(tracingPlugin, { tracing });
   await app.register(requestTimeout);
   await app.register(securityHeaders);
   await app.register(errors);

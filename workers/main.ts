@@ -13,11 +13,12 @@ import { QueueSet } from '../shared/kernel/queue-set.js';
 import { createLogger, type Logger } from '../shared/logger.js';
 import { Heartbeats } from '../shared/observability/heartbeats.js';
 import { createRegistry, jobMetrics } from '../shared/observability/metrics.js';
+import { createTracing } from '../shared/observability/tracing.js';
 import { onShutdown } from '../shared/process.js';
 import { createRedis, isRedisUnreachable, reportOutages, settled } from '../shared/redis.js';
 import { createServiceDeps } from '../shared/services.js';
 import { serveWorkerHttp } from './http.js';
-import { causeOf, runJobThroughOutages } from './run-job.js';
+import { causeFields, runJobThroughOutages } from './run-job.js';
 import { registerSchedulers } from './schedulers.js';
 
 export interface WorkerHandle {
@@ -94,11 +95,13 @@ export async function startWorkers(opts: StartWorkersOptions): Promise<WorkerHan
   /** The jobs running now and their lock tokens, to hand back at shutdown those that outlast the grace. */
   const active = new Map<string, { job: Job; token: string }>();
   const metrics = opts.metrics ?? createRegistry('worker');
+  const tracing = createTracing('insurance-backoffice-worker', config.OTEL_EXPORTER_OTLP_ENDPOINT);
   const jobs = jobMetrics(metrics);
   for (const queueName of QUEUE_NAMES) {
     const worker = new Worker(
       queueName,
-      (job, token) => tracked(active, jobs, job, token, () => runJobThroughOutages(deps, queueName, job, token)),
+      (job, token) =>
+        tracked(active, jobs, job, token, () => runJobThroughOutages(deps, queueName, job, token, tracing.tracer)),
       {
         connection: workerConnection,
         prefix: config.REDIS_PREFIX,
@@ -128,7 +131,7 @@ export async function startWorkers(opts: StartWorkersOptions): Promise<WorkerHan
           durationMs: job?.finishedOn && job.processedOn ? job.finishedOn - job.processedOn : undefined,
           outcome: 'failed',
           error: err.message,
-          ...(job ? causeOf(queueName, job) : undefined),
+          ...(job ? causeFields(queueName, job) : undefined),
         },
         'job failed',
       ),
@@ -159,6 +162,7 @@ export async function startWorkers(opts: StartWorkersOptions): Promise<WorkerHan
       mail.close();
       producer.disconnect();
       workerConnection.disconnect();
+      await tracing.shutdown();
       // A handed-back job may still hold a connection in a transaction that will never commit: the
       // process exits and PostgreSQL rolls it back; waiting for the pool would wait for that job.
       if (ownOrm && handedBack === 0) await orm.close();

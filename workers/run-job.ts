@@ -1,16 +1,18 @@
+import type { Tracer } from '@opentelemetry/api';
 import { DelayedError, type Job, UnrecoverableError } from 'bullmq';
 import { isDatabaseUnavailable } from '../shared/db/unavailable.js';
 import { checkJob, InvalidJobError } from '../shared/jobs/catalogue.js';
 import type { JobDeps } from '../shared/kernel/deps.js';
 import type { JobDefinition } from '../shared/kernel/jobs.js';
 import { splitTrace, type Trace } from '../shared/kernel/trace.js';
+import { contextOf, linksTo, SpanKind, SpanStatusCode, traceparentOf } from '../shared/observability/tracing.js';
 
 /**
  * Checks a job against the catalogue again (a producer outside this code, an old payload still
  * queued) and runs the processor its domain declares. A job that does not match fails at once:
  * retrying cannot fix it.
  */
-export async function runJob(deps: JobDeps, queue: string, job: Job): Promise<unknown> {
+export async function runJob(deps: JobDeps, queue: string, job: Job, traceparent?: string): Promise<unknown> {
   let definition: JobDefinition;
   try {
     definition = checkJob(queue, job.name, job.data);
@@ -20,10 +22,9 @@ export async function runJob(deps: JobDeps, queue: string, job: Job): Promise<un
   }
   // The check above established that the payload is this job's and the trace, if any, a trace.
   const { payload, trace } = splitTrace(job.data) as { payload: unknown; trace?: Trace };
-  // The job's log lines name the request that caused it.
-  const cause = trace ?? definition.causeOf?.(payload);
-  const traced = cause ? { ...deps, log: deps.log.child(cause) } : deps;
-  return definition.process(traced, payload, job, trace);
+  // The jobs this one produces continue the trace from this job's own span.
+  const carried = trace && traceparent ? { ...trace, traceparent } : trace;
+  return definition.process(deps, payload, job, carried);
 }
 
 /**
@@ -54,26 +55,61 @@ export async function runJobThroughOutages(
   queue: string,
   job: Job,
   token: string | undefined,
+  tracer: Tracer,
 ): Promise<unknown> {
-  // Every job says when it starts and how it ended (a failure is logged once, by the worker's `failed` event).
-  const log = deps.log.child({ queue, jobId: job.id, job: job.name, ...causeOf(queue, job) });
+  // The job's span continues the trace of the request (or job) that caused it; its log lines carry the
+  // trace id beside the job's id and the ids of that request.
+  const { traceparent, ...cause } = causeOf(queue, job) ?? {};
+  // A job made for many requests continues the first one's trace and links to all of them.
+  const many = linksOf(queue, job);
+  const span = tracer.startSpan(
+    `${queue} ${job.name}`,
+    {
+      kind: SpanKind.CONSUMER,
+      links: linksTo(many),
+      attributes: { 'messaging.system': 'bullmq', 'messaging.destination.name': queue, 'messaging.message.id': job.id },
+    },
+    contextOf(traceparent ?? many.find(Boolean)),
+  );
+  const log = deps.log.child({ queue, jobId: job.id, job: job.name, ...cause, traceId: span.spanContext().traceId });
   const started = performance.now();
   const durationMs = () => Math.round(performance.now() - started);
+  // Every job says when it starts and how it ended (a failure is logged once, by the worker's `failed` event).
   log.info({ attempt: job.attemptsMade + 1 }, 'job started');
   try {
-    const result = await runJob(deps, queue, job);
+    const result = await runJob({ ...deps, log }, queue, job, traceparentOf(span.spanContext()));
     log.info(
       { outcome: 'completed', durationMs: durationMs(), summary: summaryOf(queue, job, result) },
       'job completed',
     );
     return result;
   } catch (err) {
+    span.setStatus({ code: SpanStatusCode.ERROR, message: (err as Error).message });
     if (!token || !isDatabaseUnavailable(err)) throw err;
     const deferrals = Math.max(0, (job.attemptsStarted ?? 1) - 1 - (job.attemptsMade ?? 0));
     const wait = Math.min(DEFER_MAX_MS, 1000 * 2 ** Math.min(deferrals, 15));
     log.warn({ outcome: 'deferred', durationMs: durationMs(), waitMs: wait }, 'database unavailable: job deferred');
     await job.moveToDelayed(Date.now() + wait, token);
     throw new DelayedError();
+  } finally {
+    span.end();
+  }
+}
+
+/** The ids a job's log lines carry about its cause: the request's ids and the trace id (not the parent span). */
+export function causeFields(queue: string, job: Pick<Job, 'name' | 'data'>): Record<string, string> {
+  const { traceparent, ...ids } = causeOf(queue, job) ?? {};
+  const traceId = traceparent?.split('-')[1];
+  return traceId ? { ...ids, traceId } : ids;
+}
+
+/** The trace contexts a job made for many requests links to (its definition's `linksOf`). */
+function linksOf(queue: string, job: Job): (string | undefined)[] {
+  try {
+    const definition = checkJob(queue, job.name, job.data);
+    return definition.linksOf?.(splitTrace(job.data).payload as never) ?? [];
+  } catch {
+    return [];
   }
 }
 

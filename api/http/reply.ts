@@ -3,6 +3,7 @@ import type { Act, UserAct } from '../../shared/kernel/act.js';
 import { ANONYMOUS_ACTOR } from '../../shared/kernel/unit-of-work.js';
 import type { IdempotencyCompletion, RenderedResponse } from '../plugins/idempotency.js';
 import { commitGateOf } from '../plugins/request-timeout.js';
+import { requestTraceparent } from '../plugins/tracing.js';
 import { callerOf } from './caller.js';
 import { correlationIdOf, metaOf } from './correlation.js';
 
@@ -19,6 +20,7 @@ function actOf(request: FastifyRequest, completion?: IdempotencyCompletion): Act
     requestId: request.id,
     correlationId: correlationIdOf(request.headers),
     ip: request.ip,
+    traceparent: requestTraceparent(request),
     idempotency: completion,
     gate: commitGateOf(request),
   };

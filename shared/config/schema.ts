@@ -148,6 +148,13 @@ export const ConfigSchema = Type.Object({
     default: 3001,
     description: 'HTTP port of a worker process for its /metrics and /health/live (0: any free port, logged at start)',
   }),
+  OTEL_EXPORTER_OTLP_ENDPOINT: Type.Optional(
+    Type.String({
+      pattern: '^https?://',
+      description:
+        'OpenTelemetry collector (OTLP over HTTP, e.g. http://collector:4318): request and job spans are sent there; unset: trace ids are made for the logs and nothing is sent',
+    }),
+  ),
   LAG_ALERT_S: PositiveInt(
     60,
     '/health turns degraded when the oldest outbox row not relayed or audit entry not chained is older than this, seconds',

@@ -15,19 +15,23 @@ export interface Act extends WriteContext {
 export type UserAct = Act & { caller: Caller };
 
 /** The system acting (sweeps, schedules, jobs), carrying the ids of what set it off, if any. */
-export const systemAct = (requestId?: string, correlationId?: string): Act => ({
+export const systemAct = (requestId?: string, correlationId?: string, traceparent?: string): Act => ({
   actor: SYSTEM_ACTOR,
   requestId,
   correlationId,
+  traceparent,
 });
 
 /** A webhook delivery being processed, carrying the delivery's ids into its audit entries. */
-export const webhookAct = (requestId?: string, correlationId?: string): Act => ({
+export const webhookAct = (requestId?: string, correlationId?: string, traceparent?: string): Act => ({
   actor: WEBHOOK_ACTOR,
   requestId,
   correlationId,
+  traceparent,
 });
 
 /** The system acting for a job: under the ids of the request that caused it, else under the job's own id. */
-export const jobAct = (job: { id?: string }, trace?: { requestId: string; correlationId?: string }): Act =>
-  systemAct(trace?.requestId ?? job.id, trace?.correlationId);
+export const jobAct = (
+  job: { id?: string },
+  trace?: { requestId: string; correlationId?: string; traceparent?: string },
+): Act => systemAct(trace?.requestId ?? job.id, trace?.correlationId, trace?.traceparent);

@@ -44,6 +44,8 @@ export interface JobHandlers<P extends TSchema, R = unknown> {
   process(deps: JobDeps, payload: Static<P>, job: Job, trace?: Trace): Promise<R>;
   /** The ids of the request behind a job whose payload names them itself (a registry delivery), for its log lines. */
   causeOf?(payload: Static<P>): Trace | undefined;
+  /** The trace contexts of the requests behind a job made for many (a batch of registry deliveries): its span links to them. */
+  linksOf?(payload: Static<P>): (string | undefined)[];
   /** What a run did, in words, for the job's end line ("expired 12 quotations"); the counts of its result otherwise. */
   summary?(result: R): string;
 }

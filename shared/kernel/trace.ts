@@ -9,20 +9,29 @@ import { Compile } from 'typebox/compile';
 export interface Trace {
   requestId: string;
   correlationId?: string;
+  /** The W3C trace context of the span that caused the job, so the job's span continues its trace. */
+  traceparent?: string;
 }
 
 /** Lenient on purpose: a request id may also be a job's id, and a trace must never refuse the change that queues it. */
 const Ref = Type.String({ minLength: 1, maxLength: 256 });
+/** A W3C traceparent, version 00. */
+export const Traceparent = Type.String({ pattern: '^00-[0-9a-f]{32}-[0-9a-f]{16}-[0-9a-f]{2}$' });
 const TraceCheck = Compile(
-  Type.Object({ requestId: Ref, correlationId: Type.Optional(Ref) }, { additionalProperties: false }),
+  Type.Object(
+    { requestId: Ref, correlationId: Type.Optional(Ref), traceparent: Type.Optional(Traceparent) },
+    { additionalProperties: false },
+  ),
 );
 
 /** The trace of a write context, or undefined when it belongs to no request. */
-export function traceOf(ctx: { requestId?: string; correlationId?: string }): Trace | undefined {
+export function traceOf(ctx: { requestId?: string; correlationId?: string; traceparent?: string }): Trace | undefined {
   if (!ctx.requestId) return undefined;
-  return ctx.correlationId
-    ? { requestId: ctx.requestId, correlationId: ctx.correlationId }
-    : { requestId: ctx.requestId };
+  return {
+    requestId: ctx.requestId,
+    ...(ctx.correlationId ? { correlationId: ctx.correlationId } : {}),
+    ...(ctx.traceparent ? { traceparent: ctx.traceparent } : {}),
+  };
 }
 
 /** A job's data: its payload, with the trace of what caused it when there is one. */

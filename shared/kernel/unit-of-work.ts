@@ -70,6 +70,8 @@ export interface WriteContext {
   /** The client's own id of that request (X-Correlation-Id or X-Request-Id), when it sent one. */
   correlationId?: string;
   ip?: string;
+  /** The W3C trace context of the request's (or job's) span: the jobs the change produces continue its trace. */
+  traceparent?: string;
   idempotency?: AnswerRecord;
   /** The request's time: when it has run out, the change rolls back instead of committing. */
   gate?: CommitGate;

@@ -149,7 +149,9 @@ test('a job a request causes carries its request id and correlation id', async (
   expectData(t, res, 202);
   const rows = await sql(`select payload from outbox where payload->'trace'->>'requestId' = ?`, [requestIdOf(res)]);
   t.is(rows.length, 1);
-  t.deepEqual(rows[0].payload.trace, { requestId: requestIdOf(res), correlationId: 'forgot-1' });
+  const { traceparent, ...ids } = rows[0].payload.trace;
+  t.deepEqual(ids, { requestId: requestIdOf(res), correlationId: 'forgot-1' });
+  t.regex(traceparent, /^00-[0-9a-f]{32}-[0-9a-f]{16}-0[01]$/, 'and the trace context of its span');
 });
 
 test('each registry delivery gets a request id of its own; the sender id is its correlation id, in the audit entry and the job', async (t) => {
@@ -165,8 +167,7 @@ test('each registry delivery gets a request id of its own; the sender id is its 
     `select payload from outbox where payload->'events' @> jsonb_build_array(jsonb_build_object('eventId', ?::text))`,
     [eventId],
   );
-  t.deepEqual(
-    job.payload.events.find((e: { eventId: string }) => e.eventId === eventId),
-    { eventId, requestId: requestIdOf(res), correlationId: 'registry-delivery-7' },
-  );
+  const { traceparent, ...delivery } = job.payload.events.find((e: { eventId: string }) => e.eventId === eventId);
+  t.deepEqual(delivery, { eventId, requestId: requestIdOf(res), correlationId: 'registry-delivery-7' });
+  t.regex(traceparent, /^00-[0-9a-f]{32}-[0-9a-f]{16}-0[01]$/, 'and the trace context of its span');
 });

@@ -5,11 +5,16 @@ export interface Delivery {
   eventId: string;
   requestId?: string;
   correlationId?: string;
+  traceparent?: string;
 }
 
 /** The delivery of `eventId` by the request (or job) `act` stands for, with only the ids it has. */
-export const deliveryOf = (eventId: string, act: Pick<Act, 'requestId' | 'correlationId'>): Delivery => ({
+export const deliveryOf = (
+  eventId: string,
+  act: Pick<Act, 'requestId' | 'correlationId' | 'traceparent'>,
+): Delivery => ({
   eventId,
   ...(act.requestId ? { requestId: act.requestId } : {}),
   ...(act.correlationId ? { correlationId: act.correlationId } : {}),
+  ...(act.traceparent ? { traceparent: act.traceparent } : {}),
 });

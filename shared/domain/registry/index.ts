@@ -38,12 +38,17 @@ export const registryDomain = defineDomain({
     defineJob(APPLY_REGISTRY_EVENTS, {
       process: (deps, { events }, job) =>
         processRegistryEvents(deps, webhookAct(), { events, attempt: job.attemptsMade + 1 }),
+      // One job for the deliveries of many requests: its span links to each of their traces.
+      linksOf: ({ events }) => events.map((e) => e.traceparent),
     }),
     defineJob(APPLY_REGISTRY_EVENT, {
-      process: (deps, { eventId, requestId, correlationId }, job) =>
-        processRegistryEvent(deps, webhookAct(requestId, correlationId), { eventId, attempt: job.attemptsMade + 1 }),
+      process: (deps, { eventId, requestId, correlationId, traceparent }, job) =>
+        processRegistryEvent(deps, webhookAct(requestId, correlationId, traceparent), {
+          eventId,
+          attempt: job.attemptsMade + 1,
+        }),
       // Queued alone, a delivery names the request that delivered it.
-      causeOf: ({ requestId, correlationId }) => traceOf({ requestId, correlationId }),
+      causeOf: ({ requestId, correlationId, traceparent }) => traceOf({ requestId, correlationId, traceparent }),
     }),
   ],
 });

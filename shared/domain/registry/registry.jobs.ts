@@ -1,5 +1,6 @@
 import { Type } from 'typebox';
 import { JobPayload, jobType } from '../../kernel/jobs.js';
+import { Traceparent } from '../../kernel/trace.js';
 
 /** The registry's own event id, as the webhook accepts it. */
 const RegistryEventId = Type.String({ minLength: 1, maxLength: 128, pattern: '^[A-Za-z0-9._:-]+$' });
@@ -10,6 +11,7 @@ const RegistryDelivery = JobPayload({
   eventId: RegistryEventId,
   requestId: Type.Optional(RequestRef),
   correlationId: Type.Optional(RequestRef),
+  traceparent: Type.Optional(Traceparent),
 });
 
 /** The most registry deliveries the API commits, and queues as one job, at once. */
