@@ -6,6 +6,7 @@ import { warnWhenMailNotConfigured } from '../shared/domain/mail/index.js';
 import { createLogger } from '../shared/logger.js';
 import { onShutdown } from '../shared/process.js';
 import { buildApp } from './app.js';
+import { isClusterPrimary, runWebCluster } from './cluster.js';
 
 /**
  * Stops accepting, lets in-flight requests finish, then closes pools. Connections that were busy
@@ -42,6 +43,7 @@ export async function startWebServer(config: Config, orm?: Orm, metrics?: Regist
 /** The web process (api/server.ts) once its settings are checked: HTTP until SIGTERM. */
 export async function serveHttp(config: Config): Promise<void> {
   const log = createLogger(config.LOG_LEVEL, 'web');
+  if (isClusterPrimary(config)) return runWebCluster(config, log);
   warnWhenMailNotConfigured(config, log);
   const app = await startWebServer(config);
   onShutdown(log, config.SHUTDOWN_TIMEOUT_MS, () => drainAndClose(app, config));

@@ -16,6 +16,13 @@ export const ConfigSchema = Type.Object({
     description: 'development, test or production',
   }),
   PORT: Type.Integer({ minimum: 0, maximum: 65535, default: 3000, description: 'HTTP port of the web process' }),
+  WEB_CONCURRENCY: Type.Integer({
+    minimum: 1,
+    maximum: 64,
+    default: 1,
+    description:
+      'web processes serving PORT together (node:cluster); each has its own pools, so count them against PostgreSQL max_connections',
+  }),
   HOST: Type.String({ minLength: 1, default: '0.0.0.0', description: 'interface the web process binds' }),
   DATABASE_URL: Type.String({
     pattern: '^postgres(ql)?://',
