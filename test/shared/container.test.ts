@@ -107,6 +107,7 @@ interface Service {
   command?: string[];
   environment?: Record<string, string>;
   depends_on?: Record<string, { condition: string }>;
+  volumes?: string[];
 }
 const compose = parse(read('docker-compose.yml'), { merge: true }) as { services: Record<string, Service> };
 const { services } = compose;
@@ -137,6 +138,16 @@ test("compose's settings, with their defaults, are a configuration the service s
   t.is(config.NODE_ENV, 'production');
   t.is(new URL(config.DATABASE_URL).host, 'postgres:5432');
   t.is(new URL(config.REDIS_URL).host, 'redis:6379');
+  // The service connects as the ordinary role the postgres container's init script makes, owner of its database.
+  const url = new URL(config.DATABASE_URL);
+  t.is(url.username, 'backoffice');
+  t.is(url.pathname, '/insurance');
+  const init = services.postgres!.volumes!.find((v) => v.includes('/docker-entrypoint-initdb.d/'))!;
+  const script = read(init.split(':')[0]!.replace(/^\.\//, ''));
+  t.regex(script, /create role backoffice login nosuperuser/);
+  t.regex(script, /create database insurance owner backoffice/);
+  t.is(services.postgres!.environment!.APP_DB_PASSWORD, '${APP_DB_PASSWORD:-backoffice}');
+  t.is(url.password, 'backoffice', 'the same default password on both sides');
   // Every variable compose sets is one the service reads (a misspelt name would be ignored silently).
   for (const name of Object.keys(env)) t.true(name in ConfigSchema.properties, name);
 });
