@@ -9,6 +9,20 @@ import { prepareDatabase } from '../shared/prepare-database.js';
 const adminUrl = process.env.BENCH_DATABASE_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 /** A migrated database of the benchmark's own, dropped afterwards. */
+/**
+ * The settings of the bench's own connections: its database, and the Redis of REDIS_URL (database
+ * number included) as the processes it starts get it, never a default the user did not choose.
+ */
+export function benchConfig(databaseUrl: string, env: NodeJS.ProcessEnv = process.env): Config {
+  return loadConfig({
+    NODE_ENV: 'test',
+    DATABASE_URL: databaseUrl,
+    DATABASE_POOL_MAX: '4',
+    LOG_LEVEL: 'silent',
+    ...(env.REDIS_URL ? { REDIS_URL: env.REDIS_URL } : {}),
+  });
+}
+
 export async function withBenchDatabase<T>(fn: (orm: Orm, config: Config) => Promise<T>): Promise<T> {
   const name = `ins_bench_${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;
   // Raw SQL on the admin database: creating and dropping a database is outside any ORM's reach.
@@ -17,12 +31,7 @@ export async function withBenchDatabase<T>(fn: (orm: Orm, config: Config) => Pro
   await admin.query(`create database "${name}"`);
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    DATABASE_URL: url.toString(),
-    DATABASE_POOL_MAX: '4',
-    LOG_LEVEL: 'silent',
-  });
+  const config = benchConfig(url.toString());
   const orm = await createOrm(config, 'bench');
   try {
     await prepareDatabase(orm, config);
