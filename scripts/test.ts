@@ -98,29 +98,6 @@ async function main(): Promise<number> {
   return code;
 }
 
-/**
- * The static checks (typecheck, lint) of a full run, started beside the tests rather than before them:
- * each takes one core for half a minute, and the tests mostly wait on PostgreSQL, Redis and processes.
- * Their output is shown at the end, whole, when they fail.
- */
-function staticCheck(script: string): Promise<{ script: string; code: number; output: string }> {
-  return new Promise((resolve) => {
-    const child = spawn('npm', ['run', '--silent', script], { stdio: ['ignore', 'pipe', 'pipe'] });
-    let output = '';
-    child.stdout.on('data', (d) => {
-      output += d;
-    });
-    child.stderr.on('data', (d) => {
-      output += d;
-    });
-    child.on('exit', (c, signal) => resolve({ script, code: c ?? (signal ? 1 : 0), output }));
-  });
-}
-
-// A full run (no files named) runs the checks too; `npm test -- test/x.test.ts` runs only that file.
-const checks = process.argv.slice(2).some((a) => !a.startsWith('-'))
-  ? []
-  : [staticCheck('typecheck'), staticCheck('lint')];
 let code = 1;
 try {
   code = await main();
@@ -128,13 +105,5 @@ try {
   console.error('test harness failed:', err);
 } finally {
   await cleanUp();
-}
-for (const check of await Promise.all(checks)) {
-  if (check.code === 0) {
-    console.log(`${check.script}: passed`);
-  } else {
-    console.log(`\n${check.script} failed:\n${check.output}`);
-    code = code || check.code;
-  }
 }
 process.exit(code);

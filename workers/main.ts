@@ -1,3 +1,4 @@
+import type { Server } from 'node:http';
 import { DelayedError, type Job, Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { Registry } from 'prom-client';
@@ -175,12 +176,14 @@ export async function runWorkerProcess(config: Config): Promise<void> {
   const log = createLogger(config.LOG_LEVEL, 'worker');
   warnWhenMailNotConfigured(config, log);
   const handle = await startWorkers({ config, log });
-  const http = await serveWorkerHttp(config, handle, log);
+  // Handlers first: a SIGTERM while the port opens still stops the workers cleanly.
+  let http: Server | undefined;
   onShutdown(log, config.SHUTDOWN_TIMEOUT_MS, async () => {
-    http.close();
-    http.closeAllConnections();
+    http?.close();
+    http?.closeAllConnections();
     await handle.close();
   });
+  http = await serveWorkerHttp(config, handle, log);
 }
 
 /** Runs a job as one of the active ones (handed back at shutdown if it outlasts the grace), timing it by outcome. */

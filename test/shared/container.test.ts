@@ -146,6 +146,8 @@ test("compose's settings, with their defaults, are a configuration the service s
   const script = read(init.split(':')[0]!.replace(/^\.\//, ''));
   t.regex(script, /create role backoffice login nosuperuser/);
   t.regex(script, /create database insurance owner backoffice/);
+  // The postgres container and the service read one variable, with one default.
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: compose's own interpolation, compared as text.
   t.is(services.postgres!.environment!.APP_DB_PASSWORD, '${APP_DB_PASSWORD:-backoffice}');
   t.is(url.password, 'backoffice', 'the same default password on both sides');
   // Every variable compose sets is one the service reads (a misspelt name would be ignored silently).

@@ -125,7 +125,7 @@ test.serial(
     const exporting = await buildApp({ config, orm, logger: false });
     try {
       await exporting.ready();
-      const traceId = 'a'.repeat(31) + 'b';
+      const traceId = `${'a'.repeat(31)}b`;
       t.is(
         (await exporting.inject({ method: 'GET', url: '/health/live', headers: { traceparent: incoming(traceId) } }))
           .statusCode,
