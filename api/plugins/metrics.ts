@@ -1,12 +1,14 @@
 import fp from 'fastify-plugin';
 import type { Registry } from 'prom-client';
 import { createRegistry, httpMetrics, systemGauges } from '../../shared/observability/metrics.js';
-import { readSystemState } from '../../shared/observability/system-state.js';
+import { readSystemState, type SystemState, sharedSystemState } from '../../shared/observability/system-state.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** This process's Prometheus registry, served at /metrics (routes/health). */
     metrics: Registry;
+    /** The system's state, read at most once per SYSTEM_STATE_CACHE_MS per process (for /health and /metrics). */
+    systemState: () => Promise<SystemState>;
   }
 }
 
@@ -19,8 +21,10 @@ declare module 'fastify' {
 export default fp<{ registry?: Registry }>(async (app, opts) => {
   const registry = opts.registry ?? createRegistry('web');
   const http = httpMetrics(registry);
-  systemGauges(registry, () => readSystemState(app.orm, app.queues));
+  const systemState = sharedSystemState(() => readSystemState(app.orm, app.queues), app.config.SYSTEM_STATE_CACHE_MS);
+  systemGauges(registry, systemState);
   app.decorate('metrics', registry);
+  app.decorate('systemState', systemState);
   app.addHook('onResponse', (request, reply, done) => {
     http.observe(request.routeOptions.url ?? 'unmatched', request.method, reply.statusCode, reply.elapsedTime / 1000);
     done();

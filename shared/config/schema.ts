@@ -162,6 +162,12 @@ export const ConfigSchema = Type.Object({
         'OpenTelemetry collector (OTLP over HTTP, e.g. http://collector:4318): request and job spans are sent there; unset: trace ids are made for the logs and nothing is sent',
     }),
   ),
+  SYSTEM_STATE_CACHE_MS: Type.Integer({
+    minimum: 0,
+    default: 1000,
+    description:
+      'how long one read of the queues, workers and backlogs answers /health and /metrics in a process (0: a read per probe, shared only by probes at the same moment)',
+  }),
   LAG_ALERT_S: PositiveInt(
     60,
     '/health turns degraded when the oldest outbox row not relayed or audit entry not chained is older than this, seconds',

@@ -68,3 +68,25 @@ export function problemsOf(state: SystemState, lagAlertSeconds: number): string[
     );
   return problems;
 }
+
+/**
+ * The system state read at most once per `freshMs` and per process, however often /health (public,
+ * outside every rate limit) and /metrics are asked: a flood of probes costs no more queries than one
+ * read per window (and probes at the same moment share one read even with no window).
+ */
+export function sharedSystemState(read: () => Promise<SystemState>, freshMs: number): () => Promise<SystemState> {
+  let last: { at: number; state: Promise<SystemState> } | undefined;
+  return () => {
+    const now = Date.now();
+    if (!last || now - last.at >= freshMs) {
+      const state = read();
+      last = { at: now, state };
+      const forget = () => {
+        if (last?.state === state) last = undefined;
+      };
+      // A failed read is not kept; with no window, a finished one is not either.
+      state.then(() => freshMs === 0 && forget(), forget);
+    }
+    return last.state;
+  };
+}

@@ -163,3 +163,25 @@ test.serial('/health is degraded when the outbox or the audit chain lags more th
     audit.json().data.problems.some((p: string) => /^audit: oldest of \d+ unchained entr\(ies\) is \d+ s old$/.test(p)),
   );
 });
+
+test.serial(
+  'a flood of /health probes reads the system state once per SYSTEM_STATE_CACHE_MS, not once per probe',
+  async (t) => {
+    const cached = await startStack({ env: { SYSTEM_STATE_CACHE_MS: '60000' } });
+    try {
+      const pending = async () =>
+        (await cached.app.inject({ method: 'GET', url: '/health' })).json().data.work.outbox.pending as number;
+      const first = await pending();
+      await sqlOn(cached)(
+        `insert into outbox (id, queue, job_name, payload) values (gen_random_uuid(), 'mail', 'send', '{}')`,
+      );
+      const probes = await Promise.all(Array.from({ length: 20 }, pending));
+      t.deepEqual(new Set(probes), new Set([first]), 'every probe in the window is answered from the one read');
+      t.is(await pending(), first);
+      // With no window, the next probe sees the row.
+      t.is((await stack.app.inject({ method: 'GET', url: '/health' })).statusCode, 200);
+    } finally {
+      await cached.close();
+    }
+  },
+);

@@ -56,6 +56,8 @@ export function testConfig(database: string, overrides: Record<string, string> =
     AUDIT_CHAIN_EVERY_MS: '200',
     OUTBOX_POLL_MS: '100',
     RATE_LIMIT_MAX: '100000',
+    // Tests read the state they just changed; the cache has a test of its own (test/api/metrics.test.ts).
+    SYSTEM_STATE_CACHE_MS: '0',
     ...overrides,
   });
 }

@@ -6,7 +6,7 @@ import { poolStalledMs } from '../../../shared/db/guarded-pool.js';
 import { pendingMigrations } from '../../../shared/db/orm.js';
 import { mailStatus } from '../../../shared/domain/mail/index.js';
 import { NotLiveError, NotReadyError } from '../../../shared/kernel/errors.js';
-import { problemsOf, readSystemState } from '../../../shared/observability/system-state.js';
+import { problemsOf } from '../../../shared/observability/system-state.js';
 import { withTimeout } from '../../../shared/redis.js';
 import type { Check } from './schemas.js';
 
@@ -78,7 +78,7 @@ export function healthProbes(app: FastifyInstance) {
         database(),
         redis(),
         timed('queues', () => app.queues.get('webhooks').getJobCounts('waiting')),
-        withTimeout(readSystemState(app.orm, app.queues), 1000, 'system state').catch(() => undefined),
+        withTimeout(app.systemState(), 1000, 'system state').catch(() => undefined),
       ]);
       const checks = { database: db, redis: rd, queues };
       const problems = [
