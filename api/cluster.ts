@@ -2,6 +2,9 @@ import cluster, { type Worker } from 'node:cluster';
 import type { Config } from '../shared/config/index.js';
 import type { Logger } from '../shared/logger.js';
 
+/** What the primary sends a web process to stop it (shared/process.ts onShutdown answers it). */
+export const SHUTDOWN_MESSAGE = 'shutdown';
+
 /** A web process that dies by itself is started again, but not more often than this. */
 const RESTART_DELAY_MS = 1000;
 
@@ -29,21 +32,25 @@ export function runWebCluster(config: Config, log: Logger): void {
         return;
       }
       log.error({ pid: worker.process.pid, code, signal }, 'a web process died; starting another');
-      setTimeout(fork, RESTART_DELAY_MS).unref();
+      setTimeout(() => {
+        if (!stopping) fork();
+      }, RESTART_DELAY_MS).unref();
     });
   };
   for (let i = 0; i < config.WEB_CONCURRENCY; i++) fork();
   log.info({ processes: config.WEB_CONCURRENCY, port: config.PORT }, 'web processes started');
   const stop = (signal: NodeJS.Signals) => {
     if (stopping) {
-      // A second signal: every web process ends at once, as a single one does.
-      for (const worker of expected) worker.process.kill(signal);
-      return;
+      // A second signal: every web process ends at once, as a single one does at its second.
+      for (const worker of expected) worker.process.kill('SIGKILL');
+      process.exit(1);
     }
     stopping = true;
     log.info({ signal }, 'stopping the web processes');
     if (expected.size === 0) process.exit(0);
-    for (const worker of expected) worker.process.kill(signal);
+    // Asked over IPC, not by a signal: a supervisor that signals the whole process group (Ctrl-C,
+    // systemd) has already signalled them, and a second signal would cut their drain short.
+    for (const worker of expected) worker.send(SHUTDOWN_MESSAGE);
   };
   process.on('SIGTERM', () => stop('SIGTERM'));
   process.on('SIGINT', () => stop('SIGINT'));

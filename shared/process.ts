@@ -66,4 +66,9 @@ export function onShutdown(log: Logger, timeoutMs: number, close: () => Promise<
   };
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));
+  // A web process of a cluster (WEB_CONCURRENCY) is asked by its primary; when the same stop already
+  // reached it as a signal (one sent to the whole process group), the request changes nothing.
+  process.on('message', (message) => {
+    if (message === 'shutdown' && !closing) shutdown('primary');
+  });
 }

@@ -21,9 +21,9 @@ interface Served {
   metrics: Registry;
 }
 
-export async function serveWorkerHttp(config: Config, handle: Served, log: Logger): Promise<Server> {
+export async function serveWorkerHttp(config: Config, served: () => Served | undefined, log: Logger): Promise<Server> {
   const server = createServer((request, response) => {
-    answer(config, handle, request, response).catch((err) => {
+    answer(config, served(), request, response).catch((err) => {
       log.error({ err }, 'worker http');
       send(response, 500, { error: { code: 'INTERNAL_ERROR', message: 'An unexpected error occurred' } });
     });
@@ -34,8 +34,10 @@ export async function serveWorkerHttp(config: Config, handle: Served, log: Logge
   return server;
 }
 
-async function answer(config: Config, handle: Served, request: IncomingMessage, response: ServerResponse) {
+async function answer(config: Config, handle: Served | undefined, request: IncomingMessage, response: ServerResponse) {
   const path = request.url?.split('?')[0];
+  // The port opens before the workers start (a port in use stops the process before any job runs).
+  if (!handle) return send(response, 503, { error: { code: 'NOT_READY', message: 'The workers are starting' } });
   if (request.method === 'GET' && path === '/health/live') {
     const pool = await (handle.orm.em.getConnection() as PostgreSqlConnection).getNativeClient();
     const stalledMs = poolStalledMs(pool);

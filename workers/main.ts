@@ -1,4 +1,3 @@
-import type { Server } from 'node:http';
 import { DelayedError, type Job, Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { Registry } from 'prom-client';
@@ -110,7 +109,7 @@ export async function startWorkers(opts: StartWorkersOptions): Promise<WorkerHan
         // A killed worker's jobs: their lock runs out, the next stalled check (any worker) moves them
         // back to waiting, and they run again once (a second stall fails them: maxStalledCount 1).
         lockDuration: config.JOB_LOCK_MS,
-        stalledInterval: config.JOB_LOCK_MS,
+        stalledInterval: Math.ceil(config.JOB_LOCK_MS / 2),
         maxStalledCount: 1,
         autorun: true,
       },
@@ -175,15 +174,17 @@ export async function startWorkers(opts: StartWorkersOptions): Promise<WorkerHan
 export async function runWorkerProcess(config: Config): Promise<void> {
   const log = createLogger(config.LOG_LEVEL, 'worker');
   warnWhenMailNotConfigured(config, log);
-  const handle = await startWorkers({ config, log });
-  // Handlers first: a SIGTERM while the port opens still stops the workers cleanly.
-  let http: Server | undefined;
+  // The port first: one already in use (a second worker on the host with the same WORKER_PORT) stops
+  // this process before it takes a job, not in the middle of one.
+  let handle: WorkerHandle | undefined;
+  const http = await serveWorkerHttp(config, () => handle, log);
+  handle = await startWorkers({ config, log });
+  const started = handle;
   onShutdown(log, config.SHUTDOWN_TIMEOUT_MS, async () => {
-    http?.close();
-    http?.closeAllConnections();
-    await handle.close();
+    http.close();
+    http.closeAllConnections();
+    await started.close();
   });
-  http = await serveWorkerHttp(config, handle, log);
 }
 
 /** Runs a job as one of the active ones (handed back at shutdown if it outlasts the grace), timing it by outcome. */

@@ -47,13 +47,13 @@ async function send<T, A extends Act>(
     result = await run(makeAct(completion));
   } catch (err) {
     // Timed out and answered 503 already (plugins/request-timeout.ts): what it did was rolled back.
-    if (reply.sent) {
+    if (request.timedOut) {
       request.log.info({ error: (err as Error).message }, 'timed-out request ended');
       return reply;
     }
     throw err;
   }
-  if (reply.sent) return reply;
+  if (request.timedOut) return reply;
   const response = completion?.stored ?? render(result);
   reply.code(response.status);
   return response.status === 204 ? reply.send() : reply.send(response.body);

@@ -164,6 +164,11 @@ export default fp(async (app) => {
         .where('state', '=', 'in_progress')
         .execute();
     };
+    // The timeout answered while the key was being claimed: its onSend found no claim to release.
+    if (request.timedOut) {
+      await releaseSoon(request, request.idempotencyRelease, app.config.REQUEST_TIMEOUT_MS);
+      return;
+    }
   });
 
   // Released before the response leaves when the request ends without a committed response (4xx, 5xx),

@@ -10,6 +10,10 @@ declare module 'fastify' {
     timedOut: boolean;
     /** Units of work of the request committing now: the timeout waits for them. */
     committing: number;
+    /** A unit of work of the request committed: the timeout never answers 503 after that. */
+    committed: boolean;
+    /** The answer is on its way (its onSend hooks run): the timeout leaves it alone. */
+    answering: boolean;
     deadline: NodeJS.Timeout | null;
   }
 }
@@ -33,10 +37,13 @@ export default fp(async (app) => {
   const ms = app.config.REQUEST_TIMEOUT_MS;
   app.decorateRequest('timedOut', false);
   app.decorateRequest('committing', 0);
+  app.decorateRequest('committed', false);
+  app.decorateRequest('answering', false);
   app.decorateRequest('deadline', null);
   const expire = (request: FastifyRequest, reply: FastifyReply) => {
-    if (reply.sent || reply.raw.headersSent || reply.raw.destroyed) return;
-    if (request.committing > 0) {
+    if (request.answering || reply.sent || reply.raw.headersSent || reply.raw.destroyed) return;
+    // A commit under way, or done (its answer is being made): waited for, never contradicted by a 503.
+    if (request.committing > 0 || request.committed) {
       request.deadline = setTimeout(expire, COMMIT_WAIT_MS, request, reply).unref();
       return;
     }
@@ -55,6 +62,10 @@ export default fp(async (app) => {
     request.deadline = setTimeout(expire, ms, request, reply).unref();
     done();
   });
+  app.addHook('onSend', (request, _reply, payload, done) => {
+    request.answering = true;
+    done(null, payload);
+  });
   app.addHook('onResponse', (request, _reply, done) => {
     if (request.deadline) clearTimeout(request.deadline);
     done();
@@ -68,7 +79,8 @@ export const commitGateOf = (request: FastifyRequest): CommitGate => ({
     request.committing++;
     return true;
   },
-  leave() {
+  leave(committed) {
     request.committing--;
+    if (committed) request.committed = true;
   },
 });

@@ -134,7 +134,7 @@ export const ConfigSchema = Type.Object({
   WORKER_CONCURRENCY: PositiveInt(4, 'jobs processed at once per queue per worker process'),
   JOB_LOCK_MS: PositiveInt(
     30_000,
-    'how long a running job stays locked to its worker without renewal (renewed every half); also how often workers look for stalled jobs, so the jobs of a killed worker run again within twice this',
+    'how long a running job stays locked to its worker without renewal (renewed every half); workers look for stalled jobs every half of it, so the jobs of a killed worker run again within 1.5 times this (45 s)',
   ),
   REQUEST_TIMEOUT_MS: Type.Integer({
     minimum: 100,

@@ -83,7 +83,8 @@ export interface WriteContext {
  */
 export interface CommitGate {
   enter(): boolean;
-  leave(): void;
+  /** `committed`: the transaction committed (the request's answer must then be its own, not a timeout's). */
+  leave(committed: boolean): void;
 }
 
 /** The request's time ran out and it was answered already: its change rolled back. */
@@ -168,10 +169,12 @@ export class UnitOfWork {
       return { result, failure: done.failure };
     };
     let outcome: { result: T; failure?: Error };
+    let done = false;
     try {
       outcome = await em.transactional(commit);
+      done = true;
     } finally {
-      if (entered) ctx.gate?.leave();
+      if (entered) ctx.gate?.leave(done);
     }
     // Also after a committed failure: what it wrote (a revoked family, a lock) must be seen.
     if (this.afterCommit && committed) await this.afterCommit(committed);

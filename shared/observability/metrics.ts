@@ -1,3 +1,4 @@
+import cluster from 'node:cluster';
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import { JOB_STATES, type SystemState } from './system-state.js';
@@ -9,7 +10,11 @@ import { JOB_STATES, type SystemState } from './system-state.js';
  */
 export function createRegistry(processType: 'web' | 'worker' | 'all'): Registry {
   const registry = new Registry();
-  registry.setDefaultLabels({ process_type: processType });
+  // WEB_CONCURRENCY: each scrape of the port reaches one of the processes; its own `pid` label keeps
+  // each one's counters a series of their own (sum them across pids), instead of one series jumping.
+  registry.setDefaultLabels(
+    cluster.isWorker ? { process_type: processType, pid: String(process.pid) } : { process_type: processType },
+  );
   collectDefaultMetrics({ register: registry });
   return registry;
 }

@@ -16,7 +16,7 @@ import { postRegistryEvent } from '../helpers/webhooks.js';
  * killed while a request holds its Idempotency-Key: the key answers 409 in progress with Retry-After
  * until its lease (REQUEST_TIMEOUT_MS) runs out, then the client's retry applies the change once, with
  * its audit entry. A worker killed mid-job: its transaction rolls back, another worker finds the job
- * stalled (within twice JOB_LOCK_MS) and runs it again, once, and its effects are applied once.
+ * stalled (within 1.5 times JOB_LOCK_MS) and runs it again, once, and its effects are applied once.
  */
 let stack: Stack;
 const services: Service[] = [];

@@ -1,6 +1,8 @@
+import { once } from 'node:events';
 import type { AddressInfo } from 'node:net';
 import test from 'ava';
 import { serveWorkerHttp } from '../../workers/http.js';
+import { spawnService } from '../helpers/processes.js';
 import { type Stack, startStack, waitFor } from '../helpers/stack.js';
 
 /**
@@ -11,10 +13,12 @@ import { type Stack, startStack, waitFor } from '../helpers/stack.js';
 const TOKEN = 'worker-metrics-token-0123456789';
 let stack: Stack;
 let base: string;
+let port: number;
 let close: () => void;
 test.before(async () => {
   stack = await startStack({ workers: true, env: { METRICS_TOKEN: TOKEN, WORKER_PORT: '0' } });
-  const server = await serveWorkerHttp(stack.config, stack.workers!, stack.app.log as never);
+  const server = await serveWorkerHttp(stack.config, () => stack.workers, stack.app.log as never);
+  port = (server.address() as AddressInfo).port;
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   close = () => server.close();
 });
@@ -56,4 +60,20 @@ test.serial('a running worker beats: /health counts it live for every queue, and
     t.is(live[queue], 1, queue);
   await stack.workers!.heartbeats.stop();
   t.is((await health()).work.liveWorkers.mail, 0);
+});
+
+test.serial('a worker process whose WORKER_PORT is taken stops before it takes any job', async (t) => {
+  const worker = spawnService('workers/worker.ts', {
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'info',
+    DATABASE_URL: stack.config.DATABASE_URL,
+    REDIS_URL: stack.config.REDIS_URL,
+    REDIS_PREFIX: stack.config.REDIS_PREFIX,
+    WORKER_PORT: String(port),
+    HOST: '127.0.0.1',
+  });
+  const [code] = await once(worker.child, 'exit');
+  t.is(code, 1);
+  t.regex(worker.output(), /EADDRINUSE/);
+  t.notRegex(worker.output(), /workers started|job started/);
 });
