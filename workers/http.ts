@@ -2,13 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { once } from 'node:events';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { PostgreSqlConnection } from '@mikro-orm/postgresql';
 import type { Registry } from 'prom-client';
 import type { Config } from '../shared/config/index.js';
-import { poolStalledMs } from '../shared/db/guarded-pool.js';
-import type { Orm } from '../shared/db/orm.js';
+import { assertPoolLive, type Orm } from '../shared/db/orm.js';
+import { DomainError, type ErrorKind, NotFoundError, NotReadyError } from '../shared/kernel/errors.js';
 import type { Logger } from '../shared/logger.js';
-import { metricsAuthorized } from '../shared/observability/metrics.js';
+import { assertMetricsAuthorized } from '../shared/observability/metrics.js';
 
 /**
  * A worker process's own HTTP port (WORKER_PORT): `/metrics` (its job metrics and process metrics,
@@ -34,33 +33,35 @@ export async function serveWorkerHttp(config: Config, served: () => Served | und
   return server;
 }
 
+/** The HTTP status of each kind of error this port answers. */
+const STATUS: Partial<Record<ErrorKind, number>> = { unavailable: 503, unauthenticated: 401, not_found: 404 };
+
 async function answer(config: Config, handle: Served | undefined, request: IncomingMessage, response: ServerResponse) {
-  const path = request.url?.split('?')[0];
-  // The port opens before the workers start (a port in use stops the process before any job runs).
-  if (!handle) return send(response, 503, { error: { code: 'NOT_READY', message: 'The workers are starting' } });
-  if (request.method === 'GET' && path === '/health/live') {
-    const pool = await (handle.orm.em.getConnection() as PostgreSqlConnection).getNativeClient();
-    const stalledMs = poolStalledMs(pool);
-    if (stalledMs > config.LIVENESS_POOL_STALL_S * 1000)
-      return send(response, 503, {
-        error: {
-          code: 'NOT_LIVE',
-          message: 'The process cannot serve and will not recover by itself',
-          details: { pool: { stalledMs, waiting: pool.waitingCount, total: pool.totalCount, idle: pool.idleCount } },
-        },
-      });
-    return send(response, 200, { data: { status: 'ok' } });
+  try {
+    const path = request.url?.split('?')[0];
+    // The port opens before the workers start (a port in use stops the process before any job runs).
+    if (!handle) throw new NotReadyError({ starting: true });
+    if (request.method === 'GET' && path === '/health/live') {
+      await assertPoolLive(handle.orm, config.LIVENESS_POOL_STALL_S);
+      return send(response, 200, { data: { status: 'ok' } });
+    }
+    if (request.method === 'GET' && path === '/metrics' && config.METRICS_TOKEN) {
+      assertMetricsAuthorized(request.headers.authorization, config.METRICS_TOKEN);
+      const text = await handle.metrics.metrics();
+      response.writeHead(200, { 'content-type': handle.metrics.contentType });
+      return response.end(text);
+    }
+    throw new NotFoundError(`No route ${request.method} ${path}`);
+  } catch (err) {
+    const status = err instanceof DomainError ? STATUS[err.kind] : undefined;
+    if (!(err instanceof DomainError) || !status) throw err;
+    const error = {
+      code: err.code,
+      message: err.message,
+      ...(err.details === undefined ? {} : { details: err.details }),
+    };
+    return send(response, status, { error });
   }
-  if (request.method === 'GET' && path === '/metrics' && config.METRICS_TOKEN) {
-    if (!metricsAuthorized(request.headers.authorization, config.METRICS_TOKEN))
-      return send(response, 401, {
-        error: { code: 'UNAUTHENTICATED', message: 'GET /metrics takes Authorization: Bearer <METRICS_TOKEN>' },
-      });
-    const text = await handle.metrics.metrics();
-    response.writeHead(200, { 'content-type': handle.metrics.contentType });
-    return response.end(text);
-  }
-  send(response, 404, { error: { code: 'NOT_FOUND', message: `No route ${request.method} ${path}` } });
 }
 
 function send(response: ServerResponse, status: number, body: object) {

@@ -8,37 +8,31 @@ import { splitTrace, type Trace } from '../shared/kernel/trace.js';
 import { contextOf, linksTo, SpanKind, SpanStatusCode, traceparentOf } from '../shared/observability/tracing.js';
 
 /**
- * Checks a job against the catalogue again (a producer outside this code, an old payload still
- * queued) and runs the processor its domain declares. A job that does not match fails at once:
- * retrying cannot fix it.
+ * A job as the catalogue reads it, checked once per run (a producer outside this code, an old payload
+ * still queued): its definition, payload and trace, or why it does not match (it then fails at once:
+ * retrying cannot fix it).
  */
-export async function runJob(deps: JobDeps, queue: string, job: Job, traceparent?: string): Promise<unknown> {
-  let definition: JobDefinition;
+type Checked = { definition: JobDefinition; payload: unknown; trace?: Trace } | { invalid: Error };
+
+function check(queue: string, job: Pick<Job, 'name' | 'data'>): Checked {
   try {
-    definition = checkJob(queue, job.name, job.data);
+    const definition = checkJob(queue, job.name, job.data);
+    // The check established that the payload is this job's and the trace, if any, a trace.
+    const { payload, trace } = splitTrace(job.data) as { payload: unknown; trace?: Trace };
+    return { definition, payload, trace };
   } catch (err) {
-    if (err instanceof InvalidJobError) throw new UnrecoverableError(err.message);
+    if (err instanceof InvalidJobError) return { invalid: new UnrecoverableError(err.message) };
     throw err;
   }
-  // The check above established that the payload is this job's and the trace, if any, a trace.
-  const { payload, trace } = splitTrace(job.data) as { payload: unknown; trace?: Trace };
-  // The jobs this one produces continue the trace from this job's own span.
-  const carried = trace && traceparent ? { ...trace, traceparent } : trace;
-  return definition.process(deps, payload, job, carried);
 }
 
 /**
  * The ids of the request that caused a job, for its log lines: its trace, or the ids its payload
  * names itself (a registry event queued alone names the delivery's).
  */
-export function causeOf(queue: string, job: Pick<Job, 'name' | 'data'>): Trace | undefined {
-  const { payload, trace } = splitTrace(job.data);
-  if (trace) return trace;
-  try {
-    return checkJob(queue, job.name, job.data).causeOf?.(payload);
-  } catch {
-    return undefined;
-  }
+function causeIn(checked: Checked): Trace | undefined {
+  if ('invalid' in checked) return undefined;
+  return checked.trace ?? checked.definition.causeOf?.(checked.payload as never);
 }
 
 /** The longest wait between two runs of a job deferred while the database is unavailable. */
@@ -57,11 +51,12 @@ export async function runJobThroughOutages(
   token: string | undefined,
   tracer: Tracer,
 ): Promise<unknown> {
+  const checked = check(queue, job);
   // The job's span continues the trace of the request (or job) that caused it; its log lines carry the
   // trace id beside the job's id and the ids of that request.
-  const { traceparent, ...cause } = causeOf(queue, job) ?? {};
+  const { traceparent, ...cause } = causeIn(checked) ?? {};
   // A job made for many requests continues the first one's trace and links to all of them.
-  const many = linksOf(queue, job);
+  const many = 'invalid' in checked ? [] : (checked.definition.linksOf?.(checked.payload as never) ?? []);
   const span = tracer.startSpan(
     `${queue} ${job.name}`,
     {
@@ -77,9 +72,13 @@ export async function runJobThroughOutages(
   // Every job says when it starts and how it ended (a failure is logged once, by the worker's `failed` event).
   log.info({ attempt: job.attemptsMade + 1 }, 'job started');
   try {
-    const result = await runJob({ ...deps, log }, queue, job, traceparentOf(span.spanContext()));
+    if ('invalid' in checked) throw checked.invalid;
+    const { definition, payload, trace } = checked;
+    // The jobs this one produces continue the trace from this job's own span.
+    const carried = trace && { ...trace, traceparent: traceparentOf(span.spanContext()) };
+    const result = await definition.process({ ...deps, log }, payload, job, carried);
     log.info(
-      { outcome: 'completed', durationMs: durationMs(), summary: summaryOf(queue, job, result) },
+      { outcome: 'completed', durationMs: durationMs(), summary: summaryOf(definition, result) },
       'job completed',
     );
     return result;
@@ -98,32 +97,17 @@ export async function runJobThroughOutages(
 
 /** The ids a job's log lines carry about its cause: the request's ids and the trace id (not the parent span). */
 export function causeFields(queue: string, job: Pick<Job, 'name' | 'data'>): Record<string, string> {
-  const { traceparent, ...ids } = causeOf(queue, job) ?? {};
+  const { traceparent, ...ids } = causeIn(check(queue, job)) ?? {};
   const traceId = traceparent?.split('-')[1];
   return traceId ? { ...ids, traceId } : ids;
-}
-
-/** The trace contexts a job made for many requests links to (its definition's `linksOf`). */
-function linksOf(queue: string, job: Job): (string | undefined)[] {
-  try {
-    const definition = checkJob(queue, job.name, job.data);
-    return definition.linksOf?.(splitTrace(job.data).payload as never) ?? [];
-  } catch {
-    return [];
-  }
 }
 
 /**
  * A job's result in words for its end line: its definition's own summary ("expired 12 quotations"),
  * else the counts a result holds ("purged 3"), else nothing.
  */
-function summaryOf(queue: string, job: Job, result: unknown): string | undefined {
-  try {
-    const summarise = checkJob(queue, job.name, job.data).summary;
-    if (summarise) return summarise(result as never);
-  } catch {
-    // A job the catalogue refuses never got here.
-  }
+function summaryOf(definition: JobDefinition, result: unknown): string | undefined {
+  if (definition.summary) return definition.summary(result as never);
   if (typeof result === 'string') return result;
   if (result && typeof result === 'object') {
     const counts = Object.entries(result).filter(([, v]) => typeof v === 'number');

@@ -1,12 +1,13 @@
 import type { MigrationObject } from '@mikro-orm/core';
 import { Migrator } from '@mikro-orm/migrations';
-import { MikroORM, type Options } from '@mikro-orm/postgresql';
+import { MikroORM, type Options, type PostgreSqlConnection } from '@mikro-orm/postgresql';
 
 /** Entities as the ORM takes them: the composition root (shared/domains.ts) gives every domain's. */
 type Entities = NonNullable<Options['entities']>;
 
 import type { Config } from '../config/index.js';
-import { guardPool } from './guarded-pool.js';
+import { NotLiveError } from '../kernel/errors.js';
+import { guardPool, poolStalledMs } from './guarded-pool.js';
 import { migrationsList } from './migrations/index.js';
 
 export type Orm = MikroORM;
@@ -64,4 +65,18 @@ export async function migrate(orm: Orm): Promise<string[]> {
 export async function pendingMigrations(orm: Orm): Promise<string[]> {
   const pending = await orm.migrator.getPending();
   return pending.map((m) => m.name);
+}
+
+/**
+ * Liveness of a process's database pool (web and worker alike): NOT_LIVE when requests have waited with
+ * no connection freed for `stallSeconds`, which a restart mends (a database that is down is not the
+ * process's fault: readiness says that).
+ */
+export async function assertPoolLive(orm: Orm, stallSeconds: number): Promise<void> {
+  const pool = await (orm.em.getConnection() as PostgreSqlConnection).getNativeClient();
+  const stalledMs = poolStalledMs(pool);
+  if (stalledMs > stallSeconds * 1000)
+    throw new NotLiveError({
+      pool: { stalledMs, waiting: pool.waitingCount, total: pool.totalCount, idle: pool.idleCount },
+    });
 }

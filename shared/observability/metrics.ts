@@ -1,6 +1,7 @@
 import cluster from 'node:cluster';
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import { UnauthenticatedError } from '../kernel/errors.js';
 import { JOB_STATES, type SystemState } from './system-state.js';
 
 /**
@@ -77,17 +78,8 @@ export function httpMetrics(registry: Registry) {
  * and `backoffice_system_state_up` at 0, so a scrape still answers while PostgreSQL or Redis is down).
  */
 export function systemGauges(registry: Registry, read: () => Promise<SystemState>) {
-  let scrape: Promise<SystemState | undefined> | undefined;
-  // prom-client calls every gauge's collect at once: the first reads, the others share its answer, and
-  // the next scrape reads again.
-  const state = () => {
-    scrape ??= read()
-      .catch(() => undefined)
-      .finally(() => {
-        scrape = undefined;
-      });
-    return scrape;
-  };
+  // prom-client calls every gauge's collect at once: `read` (sharedSystemState) answers them from one read.
+  const state = () => read().catch(() => undefined);
   const gauge = (name: string, help: string, labelNames: string[], fill: (g: Gauge, s: SystemState) => void) =>
     new Gauge({
       name,
@@ -137,7 +129,12 @@ export function systemGauges(registry: Registry, read: () => Promise<SystemState
  * Whether an Authorization header carries METRICS_TOKEN as a Bearer token, compared in constant time
  * (hashes of equal length, so neither the token's length nor a prefix shows in the timing).
  */
-export function metricsAuthorized(header: string | undefined, token: string): boolean {
+export function assertMetricsAuthorized(header: string | undefined, token: string): void {
+  if (!metricsAuthorized(header, token))
+    throw new UnauthenticatedError('UNAUTHENTICATED', 'GET /metrics takes Authorization: Bearer <METRICS_TOKEN>');
+}
+
+function metricsAuthorized(header: string | undefined, token: string): boolean {
   if (!header?.startsWith('Bearer ')) return false;
   const digest = (value: string) => createHash('sha256').update(value).digest();
   return timingSafeEqual(digest(header.slice(7)), digest(token));

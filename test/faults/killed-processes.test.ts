@@ -7,7 +7,7 @@ import { uuidv7 } from '../../shared/kernel/ids.js';
 import { sqlOn, unique } from '../helpers/db.js';
 import { given } from '../helpers/given.js';
 import { freePort } from '../helpers/ports.js';
-import { type Service, spawnWeb, spawnWorker } from '../helpers/processes.js';
+import { type Service, spawnWeb, spawnWorker, stackEnv } from '../helpers/processes.js';
 import { type Stack, startStack, waitFor } from '../helpers/stack.js';
 import { postRegistryEvent } from '../helpers/webhooks.js';
 
@@ -28,16 +28,6 @@ test.after.always(async () => {
   await stack?.close();
 });
 
-const envOf = (s: Stack) => ({
-  NODE_ENV: 'test',
-  LOG_LEVEL: 'info',
-  DATABASE_URL: s.config.DATABASE_URL,
-  REDIS_URL: s.config.REDIS_URL,
-  REDIS_PREFIX: s.config.REDIS_PREFIX,
-  JWT_SECRET: s.config.JWT_SECRET as string,
-  REGISTRY_WEBHOOK_SECRET: s.config.REGISTRY_WEBHOOK_SECRET as string,
-  RATE_LIMIT_MAX: '1000000',
-});
 const sql = (query: string, params: unknown[] = []) => sqlOn(stack)(query, params);
 const count = async (query: string, params: unknown[]) =>
   (await sql(`select count(*)::int as n from ${query}`, params))[0].n as number;
@@ -60,7 +50,7 @@ test.serial(
     const leaseMs = 2000;
     const admin = await given.admin(stack);
     const port = await freePort();
-    const web = await spawnWeb(port, { ...envOf(stack), REQUEST_TIMEOUT_MS: String(leaseMs) });
+    const web = await spawnWeb(port, { ...stackEnv(stack), REQUEST_TIMEOUT_MS: String(leaseMs) });
     services.push(web);
     const key = `k-${unique()}`;
     const email = `killed-${unique()}@example.test`;
@@ -134,7 +124,7 @@ test.serial(
 test.serial(
   'a worker killed mid-job: the job is found stalled and runs again once in another worker, its effects applied once',
   async (t) => {
-    const env = { ...envOf(stack), JOB_LOCK_MS: '1500' };
+    const env = { ...stackEnv(stack), JOB_LOCK_MS: '1500' };
     const first = await spawnWorker(env);
     services.push(first);
     const userId = uuidv7();

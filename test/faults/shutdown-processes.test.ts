@@ -7,7 +7,7 @@ import pg from 'pg';
 import { sqlOn } from '../helpers/db.js';
 import { given } from '../helpers/given.js';
 import { freePort } from '../helpers/ports.js';
-import { type Service, spawnWeb, spawnWorker } from '../helpers/processes.js';
+import { type Service, spawnWeb, spawnWorker, stackEnv } from '../helpers/processes.js';
 import { type Stack, startStack, waitFor } from '../helpers/stack.js';
 
 /**
@@ -27,23 +27,13 @@ test.after.always(async () => {
   await stack?.close();
 });
 
-const envOf = (s: Stack) => ({
-  NODE_ENV: 'test',
-  LOG_LEVEL: 'info',
-  DATABASE_URL: s.config.DATABASE_URL,
-  REDIS_URL: s.config.REDIS_URL,
-  REDIS_PREFIX: s.config.REDIS_PREFIX,
-  JWT_SECRET: s.config.JWT_SECRET as string,
-  RATE_LIMIT_MAX: '1000000',
-});
-
 test.serial(
   'SIGTERM to a web process under keep-alive load: ready 503 at once, Connection: close while draining, no reset, no write lost, exit 0',
   async (t) => {
     const admin = await given.admin(stack);
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
-    const web = await spawnWeb(port, { ...envOf(stack), SHUTDOWN_DELAY_MS: '1500' });
+    const web = await spawnWeb(port, { ...stackEnv(stack), SHUTDOWN_DELAY_MS: '1500' });
     services.push(web);
     const exited = once(web.child, 'exit').then(([code]) => code as number | null);
 
@@ -98,7 +88,7 @@ test.serial(
 test.serial(
   'a job that outlasts the worker’s grace is handed back at SIGTERM, runs again elsewhere once, and the worker exits 0',
   async (t) => {
-    const env = { ...envOf(stack), SHUTDOWN_GRACE_MS: '800' };
+    const env = { ...stackEnv(stack), SHUTDOWN_GRACE_MS: '800' };
     const first = await spawnWorker(env);
     services.push(first);
     const exited = once(first.child, 'exit').then(([code]) => code as number | null);
@@ -137,7 +127,7 @@ test.serial(
 test.serial(
   'a second signal ends a shutdown at once, and SHUTDOWN_TIMEOUT_MS ends one that takes too long (exit 1)',
   async (t) => {
-    const draining = { ...envOf(stack), SHUTDOWN_DELAY_MS: '60000' };
+    const draining = { ...stackEnv(stack), SHUTDOWN_DELAY_MS: '60000' };
     const twice = await spawnWeb(await freePort(), draining);
     services.push(twice);
     const twiceExit = once(twice.child, 'exit').then(([code]) => code as number | null);

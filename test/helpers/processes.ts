@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { waitFor } from './stack.js';
+import { type Stack, waitFor } from './stack.js';
 
 export interface Service {
   child: ChildProcess;
@@ -58,3 +58,15 @@ export async function spawnWorker(env: Record<string, string>): Promise<Service>
   await waitFor(async () => worker.output().includes('workers started'), 'the worker process to start', 60_000);
   return worker;
 }
+
+/** The settings a spawned web or worker process needs to share a test stack's database and Redis. */
+export const stackEnv = (s: Stack): Record<string, string> => ({
+  NODE_ENV: 'test',
+  LOG_LEVEL: 'info',
+  DATABASE_URL: s.config.DATABASE_URL,
+  REDIS_URL: s.config.REDIS_URL,
+  REDIS_PREFIX: s.config.REDIS_PREFIX,
+  JWT_SECRET: s.config.JWT_SECRET as string,
+  REGISTRY_WEBHOOK_SECRET: s.config.REGISTRY_WEBHOOK_SECRET as string,
+  RATE_LIMIT_MAX: '1000000',
+});

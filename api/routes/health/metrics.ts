@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { NotFoundError, UnauthenticatedError } from '../../../shared/kernel/errors.js';
-import { metricsAuthorized } from '../../../shared/observability/metrics.js';
+import { NotFoundError } from '../../../shared/kernel/errors.js';
+import { assertMetricsAuthorized } from '../../../shared/observability/metrics.js';
 
 /**
  * GET /metrics: the process's Prometheus registry, for a scraper holding METRICS_TOKEN. Off (404, as
@@ -9,8 +9,7 @@ import { metricsAuthorized } from '../../../shared/observability/metrics.js';
 export async function metricsRoute(request: FastifyRequest, reply: FastifyReply) {
   const token = request.server.config.METRICS_TOKEN;
   if (!token) throw new NotFoundError(`No route GET ${request.url.split('?')[0]}`);
-  if (!metricsAuthorized(request.headers.authorization, token))
-    throw new UnauthenticatedError('UNAUTHENTICATED', 'GET /metrics takes Authorization: Bearer <METRICS_TOKEN>');
+  assertMetricsAuthorized(request.headers.authorization, token);
   const registry = request.server.metrics;
   return reply.type(registry.contentType).send(await registry.metrics());
 }

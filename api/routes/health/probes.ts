@@ -1,11 +1,9 @@
-import type { PostgreSqlConnection } from '@mikro-orm/postgresql';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { db } from '../../../shared/db/database.js';
-import { poolStalledMs } from '../../../shared/db/guarded-pool.js';
-import { pendingMigrations } from '../../../shared/db/orm.js';
+import { assertPoolLive, pendingMigrations } from '../../../shared/db/orm.js';
 import { mailStatus } from '../../../shared/domain/mail/index.js';
-import { NotLiveError, NotReadyError } from '../../../shared/kernel/errors.js';
+import { NotReadyError } from '../../../shared/kernel/errors.js';
 import { problemsOf } from '../../../shared/observability/system-state.js';
 import { withTimeout } from '../../../shared/redis.js';
 import type { Check } from './schemas.js';
@@ -50,13 +48,7 @@ export function healthProbes(app: FastifyInstance) {
 
   return {
     live: async () => {
-      const pool = await (app.orm.em.getConnection() as PostgreSqlConnection).getNativeClient();
-      const stalledMs = poolStalledMs(pool);
-      // A pool that cannot recover is the process's own fault, which a restart mends (a database down is not).
-      if (stalledMs > app.config.LIVENESS_POOL_STALL_S * 1000)
-        throw new NotLiveError({
-          pool: { stalledMs, waiting: pool.waitingCount, total: pool.totalCount, idle: pool.idleCount },
-        });
+      await assertPoolLive(app.orm, app.config.LIVENESS_POOL_STALL_S);
       return { status: 'ok' as const };
     },
 
