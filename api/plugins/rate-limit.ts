@@ -1,23 +1,30 @@
-import rateLimit from '@fastify/rate-limit';
+import rateLimit, { type FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { RateLimitedError } from '../../shared/kernel/errors.js';
 import { BOARD_PATH } from './bull-board.js';
+import { SharedRateCounts, SharedRateLimitStore } from './rate-limit-store.js';
 
 const isBoardRequest = (request: FastifyRequest) => request.url.startsWith(BOARD_PATH);
 
 /**
- * Per client IP, counted in Redis so every API process shares one count.
- * Routes set a tighter `config.rateLimit`; health routes set `rateLimit: false`.
- * When Redis is unreachable requests are let through (skipOnError) rather than refused.
+ * Per client IP, counted in Redis so every API process shares one count (rate-limit-store.ts: a
+ * process adds its counts to Redis every 100 ms, and asks Redis at each request once half a limit is
+ * spent or when the limit is small). Routes set a tighter `config.rateLimit`; health routes set
+ * `rateLimit: false`. When Redis is unreachable each process goes on counting on its own.
  */
 export default fp(async (app) => {
   const { config } = app;
+  const counts = new SharedRateCounts(app.requestRedis);
+  const root = new SharedRateLimitStore(counts, `${config.REDIS_PREFIX}:rl:`);
+  app.addHook('onClose', () => counts.close());
   await app.register(rateLimit, {
     global: true,
     timeWindow: config.RATE_LIMIT_WINDOW_S * 1000,
-    redis: app.requestRedis,
-    nameSpace: `${config.REDIS_PREFIX}:rl:`,
+    // The plugin makes its store with `new`: this one hands it the process's shared counts.
+    store: function RootStore() {
+      return root;
+    } as unknown as FastifyRateLimitStoreCtor,
     skipOnError: true,
     // Bull Board polls every few seconds and loads its assets: a count and a limit of its own, so
     // watching the queues never spends the API's budget nor is refused by it.

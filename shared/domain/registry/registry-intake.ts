@@ -27,7 +27,8 @@ interface Delivery {
  */
 export class RegistryIntake {
   private waiting: Delivery[] = [];
-  private storing = false;
+  private storing = 0;
+  private readonly lanes = Number(process.env.XLANES ?? 1);
 
   constructor(private readonly deps: ServiceDeps) {}
 
@@ -37,8 +38,8 @@ export class RegistryIntake {
     const status = kycStatusSetBy(event.type) ? 'queued' : 'ignored';
     return new Promise((resolve, reject) => {
       this.waiting.push({ act, event, status, resolve, reject });
-      if (this.storing) return;
-      this.storing = true;
+      if (this.storing >= this.lanes) return;
+      this.storing++;
       // Deliveries parsed in the same turn of the event loop join the first commit.
       setImmediate(() => void this.storeWaiting());
     });
@@ -57,7 +58,7 @@ export class RegistryIntake {
         for (const d of batch) d.reject(err);
       }
     }
-    this.storing = false;
+    this.storing--;
   }
 
   private async store(batch: Delivery[]): Promise<void> {

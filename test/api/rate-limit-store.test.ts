@@ -1,0 +1,83 @@
+import { randomBytes } from 'node:crypto';
+import test from 'ava';
+import { Redis } from 'ioredis';
+import { FLUSH_MS, LOCAL_MIN_MAX, SharedRateCounts } from '../../api/plugins/rate-limit-store.js';
+import { testConfig } from '../helpers/stack.js';
+
+/**
+ * The rate-limit counts shared by the API processes (api/plugins/rate-limit-store.ts), on the real
+ * Redis: no round trip per request while a count is far from its limit, exact past half of it.
+ */
+const WINDOW = 60_000;
+const redisUrl = testConfig('unused').REDIS_URL;
+const open: { counts: SharedRateCounts; redis: Redis }[] = [];
+
+/** A process's counts on its own connection, with its Redis calls counted. */
+function processCounts(url = redisUrl) {
+  const redis = new Redis(url, { maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: url !== redisUrl });
+  redis.on('error', () => {});
+  const counts = new SharedRateCounts(redis);
+  const calls = { n: 0 };
+  const incrBy = redis.rateLimitIncrBy.bind(redis);
+  redis.rateLimitIncrBy = (...args) => {
+    calls.n++;
+    return incrBy(...args);
+  };
+  open.push({ counts, redis });
+  return { counts, calls, redis };
+}
+const count = (counts: SharedRateCounts, key: string, max: number) =>
+  new Promise<number>((resolve, reject) =>
+    counts.incr(key, (err, res) => (err ? reject(err) : resolve(res!.current)), WINDOW, max),
+  );
+const flushed = () => new Promise((r) => setTimeout(r, FLUSH_MS * 2.5));
+const newKey = () => `{rl-test-${randomBytes(4).toString('hex')}}:ip`;
+
+test.after.always(async () => {
+  for (const { counts, redis } of open) {
+    await counts.close();
+    redis.disconnect();
+  }
+});
+
+test('far below its limit a count costs no Redis round trip per request: a process adds what it counted every FLUSH_MS', async (t) => {
+  const { counts, calls, redis } = processCounts();
+  const key = newKey();
+  for (let i = 1; i <= 100; i++) t.is(await count(counts, key, 1000), i);
+  t.is(calls.n, 0, 'answered from memory');
+  await flushed();
+  t.is(Number(await redis.get(key)), 100, 'the whole count is in Redis for the other processes');
+  t.true(calls.n <= 2, `added in ${calls.n} writes`);
+  t.true((await redis.pttl(key)) > WINDOW - 5000, 'the window is set on the key');
+});
+
+test('past half its limit every request is counted in Redis first, so the request that spends a limit shared by two processes is found exactly', async (t) => {
+  const a = processCounts();
+  const b = processCounts();
+  const key = newKey();
+  const max = LOCAL_MIN_MAX;
+  for (let i = 0; i < max / 2; i++) await count(a.counts, key, max);
+  await flushed();
+  const seen: number[] = [];
+  for (let i = 0; i < max / 2 + 1; i++) seen.push(await count(b.counts, key, max));
+  t.is(seen.at(-1), max + 1, 'the request past the limit sees the count of both processes');
+  t.true(
+    seen.slice(0, -1).every((c) => c <= max),
+    'none before it is over',
+  );
+});
+
+test('a small limit (login, MFA, password mails) is counted in Redis at every request', async (t) => {
+  const { counts, calls } = processCounts();
+  const key = newKey();
+  for (let i = 1; i <= 4; i++) t.is(await count(counts, key, 3), i);
+  t.is(calls.n, 4);
+});
+
+test('without Redis a process goes on counting on its own: the limit still holds in each process', async (t) => {
+  const { counts } = processCounts('redis://127.0.0.1:1');
+  const key = newKey();
+  const seen: number[] = [];
+  for (let i = 0; i < 12; i++) seen.push(await count(counts, key, 10));
+  t.deepEqual(seen, [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
+});

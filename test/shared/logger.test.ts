@@ -1,0 +1,52 @@
+import test from 'ava';
+import { pino } from 'pino';
+import { loggerOptions, REDACT_PATHS, redactSecrets } from '../../shared/logger.js';
+
+/** A logger as the processes make it, writing its lines into an array. */
+function capture() {
+  const lines: Record<string, unknown>[] = [];
+  const log = pino(loggerOptions('info', 'test'), { write: (line: string) => lines.push(JSON.parse(line)) });
+  return { log, lines };
+}
+
+test('every credential path is written as [redacted]: top-level keys, one level down, and request headers', (t) => {
+  const { log, lines } = capture();
+  for (const path of REDACT_PATHS) {
+    const parts = path.split('.');
+    const fields: Record<string, unknown> = {};
+    let at = fields;
+    for (const [i, part] of parts.entries()) {
+      const key = part === '*' ? 'anything' : part;
+      if (i === parts.length - 1) at[key] = 'the-secret-value';
+      else at = at[key] = {} as Record<string, unknown>;
+    }
+    log.info(fields, path);
+  }
+  t.is(lines.length, REDACT_PATHS.length);
+  for (const line of lines) t.false(JSON.stringify(line).includes('the-secret-value'), `${line.msg} is redacted`);
+  t.like(
+    lines.find((l) => l.msg === 'req.headers.authorization'),
+    {
+      req: { headers: { authorization: '[redacted]' } },
+    },
+  );
+});
+
+test("a line's other fields are written as given; an error code at the top level is kept; the caller's object is not changed", (t) => {
+  const { log, lines } = capture();
+  const data = { userId: 'u-1', code: 'NOT_FOUND', details: { code: '123456', field: 'x' }, list: [1, 2] };
+  log.info(data, 'mixed');
+  t.like(lines[0], { userId: 'u-1', code: 'NOT_FOUND', details: { code: '[redacted]', field: 'x' }, list: [1, 2] });
+  t.is(data.details.code, '123456', 'the object logged is left as it was');
+  const clean = { a: 1, nested: { b: 2 } };
+  t.is(redactSecrets(clean), clean, 'a line with no secret is not copied');
+});
+
+test('an error with a secret among its properties is still written as an error: type, message and stack kept', (t) => {
+  const { log, lines } = capture();
+  const err = Object.assign(new Error('mail refused'), { secret: 'smtp-password-1' });
+  log.error({ err }, 'failed');
+  t.false(JSON.stringify(lines[0]).includes('smtp-password-1'));
+  t.like(lines[0], { err: { type: 'Error', message: 'mail refused', secret: '[redacted]' } });
+  t.regex(String((lines[0].err as { stack: string }).stack), /mail refused/);
+});
