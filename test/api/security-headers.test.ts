@@ -70,3 +70,26 @@ test('behind a trusted proxy, answers to HTTPS requests carry HSTS', async (t) =
     await proxied.close();
   }
 });
+
+test("every answer carries helmet's whole set for an API, and a static page of the reference is no-store too", async (t) => {
+  for (const url of ['/health/live', '/no-such-route', '/docs']) {
+    const res = await stack.app.inject({ method: 'GET', url });
+    t.like(
+      res.headers,
+      {
+        'cross-origin-opener-policy': 'same-origin',
+        'cross-origin-resource-policy': 'same-origin',
+        'origin-agent-cluster': '?1',
+        'referrer-policy': 'no-referrer',
+        'x-content-type-options': 'nosniff',
+        'x-dns-prefetch-control': 'off',
+        'x-download-options': 'noopen',
+        'x-frame-options': 'DENY',
+        'x-permitted-cross-domain-policies': 'none',
+        'x-xss-protection': '0',
+        'cache-control': 'no-store',
+      },
+      url,
+    );
+  }
+});
