@@ -1,5 +1,6 @@
 import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import pg from 'pg';
 import { type Config, loadConfig } from '../shared/config/index.js';
 import type { Orm } from '../shared/db/orm.js';
@@ -67,4 +68,17 @@ export async function waitUntilUp(port: number, child: ChildProcess): Promise<vo
     await new Promise((r) => setTimeout(r, 100));
   }
   throw new Error('benchmark server did not start');
+}
+
+/**
+ * The node arguments of the Procfile's `web` command (its heap bounds and script), as production starts
+ * the web process; BENCH_NODE_ARGS adds more in front (e.g. `--cpu-prof` to profile a run).
+ */
+export function webProcessArgs(): string[] {
+  const line = readFileSync('Procfile', 'utf8')
+    .split('\n')
+    .find((l) => l.startsWith('web:'));
+  if (!line) throw new Error('the Procfile has no web command');
+  const [, ...args] = line.slice('web:'.length).trim().split(/\s+/);
+  return [...(process.env.BENCH_NODE_ARGS?.split(/\s+/).filter(Boolean) ?? []), ...args];
 }

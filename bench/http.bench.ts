@@ -4,7 +4,7 @@ import autocannon from 'autocannon';
 import { createSigner } from 'fast-jwt';
 import { ADMIN_ROLE_ID } from '../shared/domain/access/system-roles.js';
 import { uuidv7 } from '../shared/kernel/ids.js';
-import { ratioLine, waitUntilUp, withBenchDatabase } from './harness.js';
+import { ratioLine, waitUntilUp, webProcessArgs, withBenchDatabase } from './harness.js';
 
 const CONNECTIONS = 32;
 const SECONDS = Number(process.env.BENCH_HTTP_SECONDS ?? 5);
@@ -34,7 +34,7 @@ const mean = (xs: Measured[]): Measured => ({
 
 /**
  * Authenticated single-record reads over real HTTP on loopback (autocannon, 32 connections, no
- * pipelining): GET /users/{id} and GET /policies/{id} on the app as `npm start` runs it (compiled, request logging on,
+ * pipelining): GET /users/{id} and GET /policies/{id} on the web process as the Procfile starts it (compiled, request logging on,
  * rate limit in Redis, token check, caller resolution, permission and scope, ORM), against a bare
  * Fastify process doing one primary-key SELECT per request with pg on the same database. The two alternate in
  * rounds of the same run, so the machine's state weighs on both alike.
@@ -88,7 +88,7 @@ export async function benchHttp(): Promise<{ line: string }> {
       // Counted as always, but high enough that the run measures serving, not refusing.
       RATE_LIMIT_MAX: '100000000',
     };
-    const app = spawn(process.execPath, ['dist/scripts/start.js'], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+    const app = spawn(process.execPath, webProcessArgs(), { env, stdio: ['ignore', 'ignore', 'inherit'] });
     const bare = spawn(process.execPath, ['--import', 'tsx', 'bench/bare-server.ts'], {
       env: { ...env, PORT: String(barePort) },
       stdio: ['ignore', 'ignore', 'inherit'],

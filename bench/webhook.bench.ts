@@ -4,7 +4,7 @@ import autocannon from 'autocannon';
 import { Redis } from 'ioredis';
 import { signWebhook } from '../shared/domain/registry/signature.js';
 import { uuidv7 } from '../shared/kernel/ids.js';
-import { ratioLine, waitUntilUp, withBenchDatabase } from './harness.js';
+import { ratioLine, waitUntilUp, webProcessArgs, withBenchDatabase } from './harness.js';
 
 const CONNECTIONS = [32, 128];
 const SECONDS = Number(process.env.BENCH_WEBHOOK_SECONDS ?? 5);
@@ -113,7 +113,7 @@ export async function benchWebhook(): Promise<{ line: string }> {
     const barePort = port + 1;
     const redis = new Redis(base.REDIS_URL, { maxRetriesPerRequest: null });
     // The web process alone: deliveries wait in the outbox until the worker starts.
-    const web = spawn(process.execPath, ['dist/api/server.js'], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+    const web = spawn(process.execPath, webProcessArgs(), { env, stdio: ['ignore', 'ignore', 'inherit'] });
     const bare = spawn(process.execPath, ['--import', 'tsx', 'bench/bare-server.ts'], {
       env: { ...env, PORT: String(barePort) },
       stdio: ['ignore', 'ignore', 'inherit'],

@@ -153,3 +153,12 @@ test("compose's settings, with their defaults, are a configuration the service s
   // Every variable compose sets is one the service reads (a misspelt name would be ignored silently).
   for (const name of Object.keys(env)) t.true(name in ConfigSchema.properties, name);
 });
+
+test('every way of starting the web process bounds its heap alike (young generation 16 MB, old 512 MB), so its memory stays flat under load', (t) => {
+  const flags = (command: string) => command.split(/\s+/).filter((a) => a.startsWith('--max-'));
+  const web = flags(procfile().web!);
+  t.deepEqual(web, ['--max-semi-space-size=16', '--max-old-space-size=512']);
+  const scripts = (pkg as unknown as { scripts: Record<string, string> }).scripts;
+  t.deepEqual(flags(scripts['start:web']!), web, 'npm run start:web');
+  t.deepEqual(flags(scripts.start!), web, 'npm start (web and workers in one process)');
+});
