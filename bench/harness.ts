@@ -1,10 +1,14 @@
 import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { createSigner } from 'fast-jwt';
 import pg from 'pg';
 import { type Config, loadConfig } from '../shared/config/index.js';
 import type { Orm } from '../shared/db/orm.js';
+import { ADMIN_ROLE_ID } from '../shared/domain/access/system-roles.js';
 import { createOrm } from '../shared/domains.js';
+import { uuidv7 } from '../shared/kernel/ids.js';
 import { prepareDatabase } from '../shared/prepare-database.js';
 
 const adminUrl = process.env.BENCH_DATABASE_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -81,4 +85,42 @@ export function webProcessArgs(): string[] {
   if (!line) throw new Error('the Procfile has no web command');
   const [, ...args] = line.slice('web:'.length).trim().split(/\s+/);
   return [...(process.env.BENCH_NODE_ARGS?.split(/\s+/).filter(Boolean) ?? []), ...args];
+}
+
+/**
+ * A reader for the authenticated benchmarks, as fixture rows straight into the tables (they measure
+ * reads, not the write path): an admin `caller` with a live session and its access token signed with
+ * `jwtSecret`, a second admin `target`, and a policy of the target's.
+ */
+export async function seedReader(em: EntityManager, jwtSecret: string) {
+  const caller = uuidv7();
+  const target = uuidv7();
+  const familyId = uuidv7();
+  const policy = uuidv7();
+  await em.execute(
+    `insert into users (id, email, name, status) values (?, ?, 'Bench Caller', 'active'), (?, ?, 'Bench Target', 'active')`,
+    [caller, `caller-${caller}@example.test`, target, `target-${target}@example.test`],
+  );
+  await em.execute(`insert into user_roles (user_id, role_id) values (?, ?), (?, ?)`, [
+    caller,
+    ADMIN_ROLE_ID,
+    target,
+    ADMIN_ROLE_ID,
+  ]);
+  await em.execute(
+    `insert into auth_sessions (family_id, user_id, refresh_hash, expires_at, absolute_expires_at) values (?, ?, ?, now() + interval '1 day', now() + interval '1 day')`,
+    [familyId, caller, randomBytes(16).toString('hex')],
+  );
+  await em.execute(
+    `insert into policies (id, policy_number, status, agent_id, insurer_id, product_code, holder_name, currency,
+       sum_insured_minor, premium_minor, effective_from, effective_to)
+     values (?, 'BENCH-1', 'active', ?, 'insurer-bench', 'MOTOR', 'Bench Holder', 'KES', 1000000, 50000, '2026-01-01', '2026-12-31')`,
+    [policy, target],
+  );
+  const token = createSigner({ key: jwtSecret, algorithm: 'HS256', expiresIn: 3_600_000 })({
+    sub: caller,
+    sid: familyId,
+    jti: uuidv7(),
+  });
+  return { caller, target, policy, token };
 }

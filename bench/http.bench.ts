@@ -1,10 +1,7 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import autocannon from 'autocannon';
-import { createSigner } from 'fast-jwt';
-import { ADMIN_ROLE_ID } from '../shared/domain/access/system-roles.js';
-import { uuidv7 } from '../shared/kernel/ids.js';
-import { ratioLine, waitUntilUp, webProcessArgs, withBenchDatabase } from './harness.js';
+import { ratioLine, seedReader, waitUntilUp, webProcessArgs, withBenchDatabase } from './harness.js';
 
 const CONNECTIONS = 32;
 const SECONDS = Number(process.env.BENCH_HTTP_SECONDS ?? 5);
@@ -42,37 +39,7 @@ const mean = (xs: Measured[]): Measured => ({
 export async function benchHttp(): Promise<{ line: string }> {
   return withBenchDatabase(async (orm, base) => {
     const em = orm.em.fork();
-    const caller = uuidv7();
-    const target = uuidv7();
-    const familyId = uuidv7();
-    // Fixture rows straight into the tables: the benchmark measures reads, not the write path.
-    await em.execute(
-      `insert into users (id, email, name, status) values (?, ?, 'Bench Caller', 'active'), (?, ?, 'Bench Target', 'active')`,
-      [caller, `caller-${caller}@example.test`, target, `target-${target}@example.test`],
-    );
-    await em.execute(`insert into user_roles (user_id, role_id) values (?, ?), (?, ?)`, [
-      caller,
-      ADMIN_ROLE_ID,
-      target,
-      ADMIN_ROLE_ID,
-    ]);
-    await em.execute(
-      `insert into auth_sessions (family_id, user_id, refresh_hash, expires_at, absolute_expires_at) values (?, ?, ?, now() + interval '1 day', now() + interval '1 day')`,
-      [familyId, caller, randomBytes(16).toString('hex')],
-    );
-    // A policy of the target agent, read in scope all (the caller is an admin).
-    const policy = uuidv7();
-    await em.execute(
-      `insert into policies (id, policy_number, status, agent_id, insurer_id, product_code, holder_name, currency,
-         sum_insured_minor, premium_minor, effective_from, effective_to)
-       values (?, 'BENCH-1', 'active', ?, 'insurer-bench', 'MOTOR', 'Bench Holder', 'KES', 1000000, 50000, '2026-01-01', '2026-12-31')`,
-      [policy, target],
-    );
-    const token = createSigner({ key: JWT_SECRET, algorithm: 'HS256', expiresIn: 3_600_000 })({
-      sub: caller,
-      sid: familyId,
-      jti: uuidv7(),
-    });
+    const { target, policy, token } = await seedReader(em, JWT_SECRET);
 
     const appPort = 40_000 + Math.floor(Math.random() * 10_000);
     const barePort = appPort + 1;

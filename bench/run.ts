@@ -1,13 +1,17 @@
 import { benchAuditChain } from './audit-chain.bench.js';
+import { benchCluster } from './cluster.bench.js';
 import { benchFlood } from './flood.bench.js';
 import { benchHttp } from './http.bench.js';
+import { benchMemory } from './memory.bench.js';
 import { benchPolicyList } from './policy-list.bench.js';
 import { benchWebhook } from './webhook.bench.js';
 
 /** `npm run bench`: each benchmark prints its rate against a bare baseline measured in the same run. */
 const benches: Record<string, () => Promise<{ line: string }>> = {
   audit: benchAuditChain,
+  cluster: benchCluster,
   http: benchHttp,
+  memory: benchMemory,
   flood: benchFlood,
   'policy-list': benchPolicyList,
   webhook: benchWebhook,

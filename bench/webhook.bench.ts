@@ -13,13 +13,20 @@ const USERS = 1000;
 const PACED_RATE = Number(process.env.BENCH_WEBHOOK_PACED_RATE ?? 40);
 const SECRET = `whsec_${randomBytes(32).toString('base64')}`;
 
-/** Signed identity.verified deliveries over HTTP for `seconds`, each with a new eventId; deliveries per second. */
-function deliver(
+/**
+ * Signed identity.verified deliveries over HTTP for `seconds`, each with a new eventId (signed with
+ * `secret`, by default this benchmark's); deliveries per second.
+ */
+export function deliver(
   url: string,
   userIds: string[],
   seconds: number,
   run: string,
-  { connections = 32, overallRate }: { connections?: number; overallRate?: number } = {},
+  {
+    connections = 32,
+    overallRate,
+    secret = SECRET,
+  }: { connections?: number; overallRate?: number; secret?: string } = {},
 ): Promise<{ perSecond: number; sent: number }> {
   let n = 0;
   return new Promise((resolve, reject) => {
@@ -49,7 +56,7 @@ function deliver(
                   'content-type': 'application/json',
                   'webhook-id': eventId,
                   'webhook-timestamp': String(timestamp),
-                  'webhook-signature': signWebhook(SECRET, eventId, timestamp, body),
+                  'webhook-signature': signWebhook(secret, eventId, timestamp, body),
                 },
               };
             },

@@ -1,0 +1,105 @@
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import autocannon from 'autocannon';
+import { signWebhook } from '../shared/domain/registry/signature.js';
+import { seedReader, waitUntilUp, webProcessArgs, withBenchDatabase } from './harness.js';
+
+const SECONDS = Number(process.env.BENCH_MEMORY_SECONDS ?? 300);
+const REST_SECONDS = Number(process.env.BENCH_MEMORY_REST_SECONDS ?? 30);
+const LIMIT_MB = 300;
+const JWT_SECRET = `bench-${randomBytes(24).toString('hex')}`;
+const WEBHOOK_SECRET = `whsec_${randomBytes(32).toString('base64')}`;
+
+const rssMb = (pid: number) => (Number(readFileSync(`/proc/${pid}/statm`, 'utf8').split(' ')[1]) * 4096) / 1048576;
+
+/**
+ * The web process's resident memory through BENCH_MEMORY_SECONDS (default 300) of mixed load over real
+ * HTTP, 32 connections each cycling through an authenticated user read, a policy read, a policy list
+ * and a signed registry delivery, with a worker applying the deliveries; then BENCH_MEMORY_REST_SECONDS
+ * idle. Prints RSS at idle, its peak under load (sampled every second) and after the rest, against
+ * LIMIT_MB. The web process starts as the Procfile starts it (its heap bounds included).
+ */
+export async function benchMemory(): Promise<{ line: string }> {
+  return withBenchDatabase(async (orm, base) => {
+    const em = orm.em.fork();
+    const { caller, policy, token } = await seedReader(em, JWT_SECRET);
+    const port = 40_000 + Math.floor(Math.random() * 10_000);
+    const env = {
+      ...process.env,
+      NODE_ENV: 'development',
+      LOG_LEVEL: 'info',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_URL: base.DATABASE_URL,
+      JWT_SECRET,
+      REDIS_PREFIX: `{bench-${randomBytes(3).toString('hex')}}`,
+      REGISTRY_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      RATE_LIMIT_MAX: '100000000',
+      RATE_LIMIT_WEBHOOK_MAX: '100000000',
+    };
+    const web = spawn(process.execPath, webProcessArgs(), { env, stdio: ['ignore', 'ignore', 'inherit'] });
+    const worker = spawn(process.execPath, ['dist/workers/worker.js'], {
+      env: { ...env, LOG_LEVEL: 'warn', WORKER_PORT: '0' },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+    try {
+      await waitUntilUp(port, web);
+      await new Promise((r) => setTimeout(r, 2000));
+      const idle = rssMb(web.pid!);
+      let peak = idle;
+      const sampler = setInterval(() => {
+        peak = Math.max(peak, rssMb(web.pid!));
+      }, 1000);
+      const auth = { authorization: `Bearer ${token}` };
+      let n = 0;
+      const result = await autocannon({
+        url: `http://127.0.0.1:${port}`,
+        connections: 32,
+        duration: SECONDS,
+        requests: [
+          { method: 'GET', path: `/users/${caller}`, headers: auth },
+          { method: 'GET', path: `/policies/${policy}`, headers: auth },
+          { method: 'GET', path: '/policies?limit=20', headers: auth },
+          {
+            method: 'POST',
+            path: '/webhooks/registry',
+            setupRequest: (req) => {
+              const eventId = `evt-mem-${n++}`;
+              const body = JSON.stringify({
+                eventId,
+                type: 'identity.verified',
+                occurredAt: new Date().toISOString(),
+                data: { userId: caller, reference: `REG-${n}` },
+              });
+              const timestamp = Math.floor(Date.now() / 1000);
+              return {
+                ...req,
+                body,
+                headers: {
+                  'content-type': 'application/json',
+                  'webhook-id': eventId,
+                  'webhook-timestamp': String(timestamp),
+                  'webhook-signature': signWebhook(WEBHOOK_SECRET, eventId, timestamp, body),
+                },
+              };
+            },
+          },
+        ],
+      });
+      clearInterval(sampler);
+      const loaded = rssMb(web.pid!);
+      await new Promise((r) => setTimeout(r, REST_SECONDS * 1000));
+      const rested = rssMb(web.pid!);
+      const verdict = peak < LIMIT_MB ? `under ${LIMIT_MB} MB: met` : `under ${LIMIT_MB} MB: NOT met`;
+      return {
+        line: `web RSS under ${SECONDS} s of mixed load (${result.requests.average.toFixed(0)} requests/s, ${result.non2xx} non-2xx, ${result.errors} errors): idle ${idle.toFixed(0)} MB, peak ${peak.toFixed(0)} MB (${verdict}), at the end ${loaded.toFixed(0)} MB, ${REST_SECONDS} s later ${rested.toFixed(0)} MB`,
+      };
+    } finally {
+      for (const child of [web, worker]) child.kill('SIGTERM');
+      await Promise.all(
+        [web, worker].map((c) => (c.exitCode !== null ? undefined : new Promise((r) => c.once('exit', r)))),
+      );
+    }
+  });
+}
