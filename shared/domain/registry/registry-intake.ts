@@ -27,8 +27,7 @@ interface Delivery {
  */
 export class RegistryIntake {
   private waiting: Delivery[] = [];
-  private storing = 0;
-  private readonly lanes = Number(process.env.XLANES ?? 1);
+  private storing = false;
 
   constructor(private readonly deps: ServiceDeps) {}
 
@@ -38,8 +37,8 @@ export class RegistryIntake {
     const status = kycStatusSetBy(event.type) ? 'queued' : 'ignored';
     return new Promise((resolve, reject) => {
       this.waiting.push({ act, event, status, resolve, reject });
-      if (this.storing >= this.lanes) return;
-      this.storing++;
+      if (this.storing) return;
+      this.storing = true;
       // Deliveries parsed in the same turn of the event loop join the first commit.
       setImmediate(() => void this.storeWaiting());
     });
@@ -58,7 +57,7 @@ export class RegistryIntake {
         for (const d of batch) d.reject(err);
       }
     }
-    this.storing--;
+    this.storing = false;
   }
 
   private async store(batch: Delivery[]): Promise<void> {
