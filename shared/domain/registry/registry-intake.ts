@@ -9,6 +9,38 @@ import { APPLY_REGISTRY_EVENTS, REGISTRY_BATCH_MAX } from './registry.jobs.js';
 import type { ReceivedEvent, RegistryEventInput } from './registry.schemas.js';
 import { kycStatusSetBy } from './registry-events.js';
 
+/** A delivery's row in registry_events, and the PostgreSQL type of each of its columns. */
+const eventRow = ({ act, event, status }: Delivery) => ({
+  event_id: event.eventId,
+  type: event.type,
+  occurred_at: new Date(event.occurredAt),
+  payload: { ...event },
+  status,
+  attempts: 0,
+  request_id: act.requestId ?? null,
+  received_at: new Date(),
+});
+type EventRow = ReturnType<typeof eventRow>;
+const REGISTRY_EVENT_COLUMNS: Record<keyof EventRow, string> = {
+  event_id: 'text',
+  type: 'text',
+  occurred_at: 'timestamptz',
+  payload: 'jsonb',
+  status: 'text',
+  attempts: 'int',
+  request_id: 'text',
+  received_at: 'timestamptz',
+};
+
+/** The audit entry of a stored delivery, with the ids of the request that brought it. */
+const receivedEntry = (row: EventRow, act: Act): AuditInput => ({
+  action: 'registry_event.receive',
+  subjectType: 'registry_event',
+  subjectId: row.event_id,
+  summary: { type: row.type, status: row.status },
+  request: { requestId: act.requestId, correlationId: act.correlationId, ip: act.ip },
+});
+
 interface Delivery {
   act: Act;
   event: RegistryEventInput;
@@ -64,22 +96,41 @@ export class RegistryIntake {
     const firsts = new Map<string, Delivery>();
     for (const d of batch) if (!firsts.has(d.event.eventId)) firsts.set(d.event.eventId, d);
     const candidates = [...firsts.values()];
+    // The usual batch, none sent with an Idempotency-Key: one statement, committed on its own.
+    const stored = candidates.some((d) => d.act.idempotency)
+      ? await this.storeWithAnswers(candidates)
+      : await this.deps.uow.insertAll(webhookAct(), {
+          table: 'registry_events',
+          key: 'event_id',
+          columns: REGISTRY_EVENT_COLUMNS,
+          rows: candidates.map(eventRow),
+          audit: (row) => receivedEntry(row, firsts.get(row.event_id)!.act),
+          job: {
+            queue: APPLY_REGISTRY_EVENTS.queue,
+            name: APPLY_REGISTRY_EVENTS.name,
+            payload: {},
+            list: 'events',
+            item: (row) => deliveryOf(row.event_id, firsts.get(row.event_id)!.act),
+            needs: (row) => row.status === 'queued',
+          },
+        });
+    for (const d of batch) {
+      if (firsts.get(d.event.eventId) === d && stored.has(d.event.eventId))
+        d.resolve({ eventId: d.event.eventId, status: d.status });
+      else d.reject(new ConflictError(`Registry event ${d.event.eventId} was already received`));
+    }
+  }
+
+  /**
+   * A batch in which some delivery came with an Idempotency-Key: its answer is recorded with its row,
+   * in the unit of work's transaction, as any write's is.
+   */
+  private async storeWithAnswers(candidates: Delivery[]): Promise<Set<string>> {
     const answered: (() => void)[] = [];
     const stored = await this.deps.uow.run(webhookAct(), async (em) => {
       const rows = await db(em)
         .insertInto('registry_events')
-        .values(
-          candidates.map(({ act, event, status }) => ({
-            event_id: event.eventId,
-            type: event.type,
-            occurred_at: new Date(event.occurredAt),
-            payload: { ...event },
-            status,
-            attempts: 0,
-            request_id: act.requestId ?? null,
-            received_at: new Date(),
-          })),
-        )
+        .values(candidates.map(eventRow))
         // The primary key lets one of two concurrent deliveries in, in whichever process it arrived.
         .onConflict((oc) => oc.column('event_id').doNothing())
         .returning('event_id')
@@ -99,15 +150,7 @@ export class RegistryIntake {
       }
       return {
         result: ids,
-        audit: inserted.map(
-          ({ act, event, status }): AuditInput => ({
-            action: 'registry_event.receive',
-            subjectType: 'registry_event',
-            subjectId: event.eventId,
-            summary: { type: event.type, status },
-            request: { requestId: act.requestId, correlationId: act.correlationId, ip: act.ip },
-          }),
-        ),
+        audit: inserted.map((d) => receivedEntry(eventRow(d), d.act)),
         jobs: queued.length
           ? [
               produce(APPLY_REGISTRY_EVENTS, {
@@ -118,10 +161,6 @@ export class RegistryIntake {
       };
     });
     for (const done of answered) done();
-    for (const d of batch) {
-      if (firsts.get(d.event.eventId) === d && stored.has(d.event.eventId))
-        d.resolve({ eventId: d.event.eventId, status: d.status });
-      else d.reject(new ConflictError(`Registry event ${d.event.eventId} was already received`));
-    }
+    return stored;
   }
 }
