@@ -41,6 +41,10 @@ const receivedEntry = (row: EventRow, act: Act): AuditInput => ({
   request: { requestId: act.requestId, correlationId: act.correlationId, ip: act.ip },
 });
 
+/** Commits of deliveries under way at once in a process, and how many must wait before the second starts. */
+const COMMITS_AT_ONCE = 2;
+const SECOND_COMMIT_AT = 8;
+
 interface Delivery {
   act: Act;
   event: RegistryEventInput;
@@ -59,7 +63,8 @@ interface Delivery {
  */
 export class RegistryIntake {
   private waiting: Delivery[] = [];
-  private storing = false;
+  /** Commits under way. */
+  private storing = 0;
 
   constructor(private readonly deps: ServiceDeps) {}
 
@@ -69,16 +74,18 @@ export class RegistryIntake {
     const status = kycStatusSetBy(event.type) ? 'queued' : 'ignored';
     return new Promise((resolve, reject) => {
       this.waiting.push({ act, event, status, resolve, reject });
-      if (this.storing) return;
-      this.storing = true;
+      if (this.storing >= COMMITS_AT_ONCE || (this.storing > 0 && this.waiting.length < SECOND_COMMIT_AT)) return;
+      this.storing++;
       // Deliveries parsed in the same turn of the event loop join the first commit.
       setImmediate(() => void this.storeWaiting());
     });
   }
 
   /**
-   * One commit at a time: what arrives meanwhile waits for the next. (Several at once measured
-   * slower: smaller batches, the same per-commit cost.)
+   * A commit takes what is waiting; what arrives meanwhile waits for the next. A second commit starts
+   * beside one under way only once SECOND_COMMIT_AT deliveries wait: two at once from the first
+   * delivery measured slower (smaller batches, the same cost per commit), two past a threshold about a
+   * tenth faster at 32 connections (the second fills while the first is on its way to disk).
    */
   private async storeWaiting(): Promise<void> {
     while (this.waiting.length) {
@@ -89,7 +96,7 @@ export class RegistryIntake {
         for (const d of batch) d.reject(err);
       }
     }
-    this.storing = false;
+    this.storing--;
   }
 
   private async store(batch: Delivery[]): Promise<void> {
