@@ -40,6 +40,21 @@ test('an expired access token answers 401 TOKEN_EXPIRED', async (t) => {
   expectData(t, await api.as(pair).get('/auth/me'), 200, 'the session itself is fine');
 });
 
+test('a token accepted a moment ago answers 401 TOKEN_EXPIRED once its time is up: a remembered check never outlives the token', async (t) => {
+  const { id, pair } = await signedIn();
+  // Signed so that it expires about two seconds from now.
+  const signer = createSigner({
+    key: stack.config.JWT_SECRET as string,
+    algorithm: 'HS256',
+    expiresIn: 2_000,
+  });
+  const token = signer({ sub: id, sid: pair.familyId, jti: uuidv7() });
+  expectData(t, await api.as(token).get('/auth/me'), 200);
+  expectData(t, await api.as(token).get('/auth/me'), 200, 'accepted again while valid');
+  await new Promise((r) => setTimeout(r, 2_200));
+  expectError(t, await api.as(token).get('/auth/me'), 401, 'TOKEN_EXPIRED');
+});
+
 test('a token that is not a JWT answers 401 UNAUTHENTICATED', async (t) => {
   expectError(t, await api.as('garbage.not.ajwt').get('/auth/me'), 401, 'UNAUTHENTICATED');
 });
