@@ -315,3 +315,27 @@ test('looking up registry events needs webhook:read; an unknown eventId answers 
   t.is(unknown.statusCode, 404);
   t.is(unknown.json().error.code, 'NOT_FOUND');
 });
+
+test('an eventId stored earlier, sent again beside a new one, gets 409 and leaves no second audit entry and no place in the new job', async (t) => {
+  const known = event('identity.verified', { userId: await createUser(`known-${uuidv7()}@example.test`) });
+  t.is((await postRegistryEvent(stack.app, known)).statusCode, 201);
+  const fresh = event('identity.verified', { userId: await createUser(`fresh-${uuidv7()}@example.test`) });
+  const [again, first] = await Promise.all([postRegistryEvent(stack.app, known), postRegistryEvent(stack.app, fresh)]);
+  t.is(again.statusCode, 409);
+  t.is(first.statusCode, 201);
+  const sql = (q: string, p: unknown[]) => stack.orm.em.fork().execute(q, p);
+  const receives = await sql(
+    `select subject_id from audit_entries where action = 'registry_event.receive' and subject_id in (?, ?)`,
+    [known.eventId, fresh.eventId],
+  );
+  t.deepEqual(receives.map((r) => r.subject_id).sort(), [known.eventId, fresh.eventId].sort(), 'one entry each');
+  const naming = async (eventId: string) =>
+    (
+      await sql(
+        `select count(*)::int as n from outbox where job_name = 'registry-events' and payload->'events' @> ?::jsonb`,
+        [JSON.stringify([{ eventId }])],
+      )
+    )[0].n;
+  t.is(await naming(known.eventId), 1, 'the known event is in its first job only');
+  t.is(await naming(fresh.eventId), 1);
+});
