@@ -71,7 +71,7 @@ export class SharedRateCounts {
     const now = this.now();
     let w = this.windows.get(key);
     if (w && now >= w.endsAt) {
-      if (w.unsent) void this.send(key, w);
+      // Its counts belonged to a window that has ended: never added to the next one.
       this.windows.delete(key);
       w = undefined;
     }
@@ -115,11 +115,15 @@ export class SharedRateCounts {
     w.endsAt = this.now() + ttl;
   }
 
-  /** Adds a window's unsent increments to Redis; kept for the next flush if Redis does not answer. */
+  /**
+   * Adds a window's unsent increments to Redis; kept for the next flush if Redis does not answer, and
+   * dropped once their window has ended (added then, they would start the next window with them).
+   */
   private async send(key: string, w: Window): Promise<void> {
     const n = w.unsent;
     if (!n) return;
     w.unsent = 0;
+    if (this.now() >= w.endsAt) return;
     try {
       const [current, ttl] = await this.redis.rateLimitIncrBy(key, n, w.timeWindow);
       this.heard(w, current, ttl);
@@ -144,7 +148,7 @@ export class SharedRateCounts {
 
   private sweep() {
     const now = this.now();
-    for (const [key, w] of this.windows) if (now >= w.endsAt && !w.unsent) this.windows.delete(key);
+    for (const [key, w] of this.windows) if (now >= w.endsAt) this.windows.delete(key);
   }
 
   /** Stops the timers and adds what is still unsent. */

@@ -81,3 +81,22 @@ test('without Redis a process goes on counting on its own: the limit still holds
   for (let i = 0; i < 12; i++) seen.push(await count(counts, key, 10));
   t.deepEqual(seen, [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
 });
+
+test('counts still held when their window ends are dropped, never added to the next window', async (t) => {
+  let now = Date.now();
+  const redis = new Redis(redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false });
+  redis.on('error', () => {});
+  if (redis.status !== 'ready') await new Promise((r) => redis.once('ready', r));
+  const counts = new SharedRateCounts(redis, () => now);
+  open.push({ counts, redis });
+  const key = newKey();
+  const counted = () =>
+    new Promise<number>((resolve, reject) =>
+      counts.incr(key, (err, res) => (err ? reject(err) : resolve(res!.current)), 1000, 1000),
+    );
+  for (let i = 1; i <= 10; i++) t.is(await counted(), i);
+  now += 1500;
+  await counts.flush();
+  t.is(await redis.get(key), null, 'nothing added once the window was over');
+  t.is(await counted(), 1, 'the next window starts from its own first request');
+});
