@@ -32,38 +32,44 @@ export const REDACT_PATHS = [
 
 type Loggable = Record<string, unknown>;
 
-/**
- * Plain objects and errors: what a line's own fields and an error's details are. Other instances (a
- * request, a reply) are written by their serializers, which keep no credentials (Fastify's request
- * serializer writes method, url, host and remote address, never headers).
- */
-const isObject = (value: unknown): value is Loggable => {
-  if (typeof value !== 'object' || value === null) return false;
+const isObject = (value: unknown): value is Loggable =>
+  typeof value === 'object' && value !== null && !Array.isArray(value) && !Buffer.isBuffer(value);
+
+const isPlain = (value: object) => {
   const proto = Object.getPrototypeOf(value);
-  return proto === Object.prototype || proto === null || value instanceof Error;
+  return proto === Object.prototype || proto === null;
 };
 
-/** A copy of `value` with `censored` keys replaced, of the same kind (an Error stays an Error, message and stack kept). */
-function censor(value: Loggable, keys: Set<string>): Loggable {
-  const copy = Object.create(Object.getPrototypeOf(value), Object.getOwnPropertyDescriptors(value)) as Loggable;
+/**
+ * A copy of `value` with some keys given new values (`replace` answers undefined to keep one), of the
+ * same kind (an Error stays an Error, message and stack kept). Each replaced key gets a plain data
+ * property, so a frozen object or a getter is no obstacle.
+ */
+function copyWith(value: Loggable, replace: (key: string) => unknown): Loggable {
+  const descriptors = Object.getOwnPropertyDescriptors(value);
+  for (const key of Object.keys(descriptors)) {
+    const replaced = replace(key);
+    if (replaced !== undefined)
+      descriptors[key] = { value: replaced, enumerable: true, writable: true, configurable: true };
+  }
   // V8's `stack` is an accessor that answers for the error it was made on only.
-  if (value instanceof Error) Object.defineProperty(copy, 'stack', { value: value.stack, enumerable: false });
-  for (const key of Object.keys(copy)) if (keys.has(key)) copy[key] = CENSOR;
-  return copy;
+  if (value instanceof Error)
+    descriptors.stack = { value: value.stack, enumerable: false, writable: true, configurable: true };
+  return Object.create(Object.getPrototypeOf(value), descriptors) as Loggable;
 }
+const censor = (value: Loggable, keys: Set<string>) => copyWith(value, (key) => (keys.has(key) ? CENSOR : undefined));
 
 const hasAny = (value: Loggable, keys: Set<string>) => {
   for (const key in value) if (keys.has(key) && Object.hasOwn(value, key)) return true;
   return false;
 };
 
-/** `value` with secrets of the headers it holds (itself, or its `headers`) censored; the same object when it has none. */
+/** `value` with the credentials among its `headers` censored; the same object when there are none. */
 function withoutSecretHeaders(value: Loggable): Loggable {
   const headers = value.headers;
   if (!isObject(headers) || !hasAny(headers, SECRET_HEADERS)) return value;
-  const copy = censor(value, new Set());
-  copy.headers = censor(headers, SECRET_HEADERS);
-  return copy;
+  const clean = censor(headers, SECRET_HEADERS);
+  return copyWith(value, (key) => (key === 'headers' ? clean : undefined));
 }
 
 /**
@@ -79,7 +85,9 @@ export function redactSecrets(fields: Loggable): Loggable {
     const value = fields[key];
     let clean = value;
     if (SECRET_KEYS.has(key)) clean = CENSOR;
-    else if (isObject(value)) {
+    // A request or reply instance is written by its serializer, which keeps no credentials (Fastify's
+    // writes method, url, host and address, never headers); walking one would cost every line.
+    else if (isObject(value) && !((key === 'req' || key === 'res') && !isPlain(value))) {
       clean = hasAny(value, NESTED_SECRET_KEYS) ? censor(value, NESTED_SECRET_KEYS) : value;
       if (key === 'headers' && hasAny(value, SECRET_HEADERS)) clean = censor(clean as Loggable, SECRET_HEADERS);
       else if (key === 'req') clean = withoutSecretHeaders(clean as Loggable);

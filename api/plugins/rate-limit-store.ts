@@ -4,7 +4,7 @@ import type { Redis } from 'ioredis';
 export const FLUSH_MS = 100;
 /** Below this limit every request is counted in Redis at once: a small limit is spent exactly across processes. */
 export const LOCAL_MIN_MAX = 100;
-/** Keys counted in this process's memory at most; past it, new keys are counted in Redis only. */
+/** Keys counted in this process's memory at most; past it, a new key takes the place of the oldest. */
 const MAX_LOCAL_KEYS = 50_000;
 /** Expired windows are dropped from memory this often. */
 const SWEEP_MS = 5_000;
@@ -28,6 +28,8 @@ interface Window {
   shared: number;
   /** Increments counted here and not yet added in Redis. */
   unsent: number;
+  /** Increments on their way to Redis, counted until its reply (which includes them) is heard. */
+  sending: number;
   /** When the window ends (ms since the epoch): Redis's word once heard, else this process's guess. */
   endsAt: number;
   timeWindow: number;
@@ -49,6 +51,7 @@ declare module 'ioredis' {
  * before. What another process counted in its last FLUSH_MS is not yet seen, so a client can only pass
  * its limit by sending more than half of it within FLUSH_MS.
  *
+ * Increments on their way to Redis stay counted until its reply, so a slow Redis cannot open a gap.
  * When Redis cannot be reached the count goes on in this process alone (each process enforces the
  * limit on what it sees) rather than letting every request through.
  */
@@ -72,64 +75,62 @@ export class SharedRateCounts {
     let w = this.windows.get(key);
     if (w && now >= w.endsAt) {
       // Its counts belonged to a window that has ended: never added to the next one.
-      this.windows.delete(key);
+      this.forget(key);
       w = undefined;
     }
     if (!w) {
+      // A full table gives up its oldest window (its counts are sent first): memory stays bounded
+      // whoever sends, and every key is still counted here when Redis is away.
       if (this.windows.size >= MAX_LOCAL_KEYS) {
-        void this.exactly(key, undefined, 1, timeWindow, cb);
-        return;
+        const [oldest, window] = this.windows.entries().next().value!;
+        void this.send(oldest, window);
+        this.forget(oldest);
       }
-      w = { shared: 0, unsent: 0, endsAt: now + timeWindow, timeWindow };
+      w = { shared: 0, unsent: 0, sending: 0, endsAt: now + timeWindow, timeWindow };
       this.windows.set(key, w);
     }
     w.unsent++;
-    const estimate = w.shared + w.unsent;
+    const estimate = w.shared + w.sending + w.unsent;
     if (max >= LOCAL_MIN_MAX && estimate * 2 <= max) {
       this.dirty.add(key);
       cb(null, { current: estimate, ttl: w.endsAt - now });
       return;
     }
-    const n = w.unsent;
-    w.unsent = 0;
+    void this.exactly(key, w, cb);
+  }
+
+  /** The count of `key` in Redis once what this process holds of it is added; on a Redis failure, its own count. */
+  private async exactly(key: string, w: Window, cb: Callback) {
     this.dirty.delete(key);
-    void this.exactly(key, w, n, timeWindow, cb);
-  }
-
-  /** The count of `key` in Redis after adding `n`; on a Redis failure, this process's own count. */
-  private async exactly(key: string, w: Window | undefined, n: number, timeWindow: number, cb: Callback) {
-    try {
-      const [current, ttl] = await this.redis.rateLimitIncrBy(key, n, timeWindow);
-      if (w) this.heard(w, current, ttl);
-      cb(null, { current: current + (w?.unsent ?? 0), ttl });
-    } catch {
-      if (!w) return cb(null, { current: 1, ttl: timeWindow });
-      w.unsent += n;
-      this.dirty.add(key);
-      cb(null, { current: w.shared + w.unsent, ttl: Math.max(0, w.endsAt - this.now()) });
-    }
-  }
-
-  private heard(w: Window, current: number, ttl: number) {
-    w.shared = current;
-    w.endsAt = this.now() + ttl;
+    // Redis's reply counts everything sent before this request and the request itself, nothing after.
+    const current = await this.send(key, w);
+    cb(null, { current: current ?? w.shared + w.sending + w.unsent, ttl: Math.max(0, w.endsAt - this.now()) });
   }
 
   /**
-   * Adds a window's unsent increments to Redis; kept for the next flush if Redis does not answer, and
-   * dropped once their window has ended (added then, they would start the next window with them).
+   * Adds a window's unsent increments to Redis, counting them as `sending` until the reply (so an
+   * answer given meanwhile still counts them, however slow Redis is). Kept for the next flush if Redis
+   * does not answer; dropped once their window has ended (added then, they would start the next
+   * window). Answers Redis's count, when heard.
    */
-  private async send(key: string, w: Window): Promise<void> {
+  private async send(key: string, w: Window): Promise<number | undefined> {
     const n = w.unsent;
-    if (!n) return;
     w.unsent = 0;
-    if (this.now() >= w.endsAt) return;
+    if (!n || this.now() >= w.endsAt) return undefined;
+    w.sending += n;
     try {
       const [current, ttl] = await this.redis.rateLimitIncrBy(key, n, w.timeWindow);
-      this.heard(w, current, ttl);
+      w.sending -= n;
+      // Replies come back in the order sent: this count holds every earlier send, and none of those
+      // still on their way (which stay counted in `sending`).
+      w.shared = current;
+      w.endsAt = this.now() + ttl;
+      return current;
     } catch {
+      w.sending -= n;
       w.unsent += n;
-      this.dirty.add(key);
+      if (this.windows.get(key) === w) this.dirty.add(key);
+      return undefined;
     }
   }
 
@@ -146,9 +147,14 @@ export class SharedRateCounts {
     );
   }
 
+  private forget(key: string) {
+    this.windows.delete(key);
+    this.dirty.delete(key);
+  }
+
   private sweep() {
     const now = this.now();
-    for (const [key, w] of this.windows) if (now >= w.endsAt) this.windows.delete(key);
+    for (const [key, w] of this.windows) if (now >= w.endsAt) this.forget(key);
   }
 
   /** Stops the timers and adds what is still unsent. */

@@ -14,7 +14,7 @@ declare module 'fastify' {
     committed: boolean;
     /** The answer is on its way (its onSend hooks run): the timeout leaves it alone. */
     answering: boolean;
-    /** When the request times out (ms since the epoch); 0 once it is answered. */
+    /** When the request times out (ms since the epoch). */
     deadlineAt: number;
   }
 }
@@ -41,7 +41,7 @@ export default fp(async (app) => {
   app.decorateRequest('committed', false);
   app.decorateRequest('answering', false);
   app.decorateRequest('deadlineAt', 0);
-  // The requests not yet answered, looked over every tenth of the timeout (10 ms to 1 s) by one timer:
+  // The requests not yet answered, looked over every tenth of the timeout (10 to 250 ms) by one timer:
   // a timer per request (set, unref, cleared) cost more than the rest of this plugin together.
   const open = new Map<FastifyRequest, FastifyReply>();
   const expire = (request: FastifyRequest, reply: FastifyReply) => {
@@ -72,7 +72,7 @@ export default fp(async (app) => {
         expire(request, reply);
       }
     },
-    Math.min(1000, Math.max(10, Math.floor(ms / 10))),
+    Math.min(250, Math.max(10, Math.floor(ms / 10))),
   ).unref();
   app.addHook('onClose', (_app, done) => {
     clearInterval(sweep);

@@ -40,6 +40,10 @@ export async function insertAll<R extends Record<string, unknown>>(
   spec: InsertAll<R>,
 ): Promise<Set<string>> {
   const { table, key, columns, rows, job } = spec;
+  // In key order: two statements inserting the same keys lock them in the same order, never deadlock.
+  const byKey = [...rows].sort((a, b) =>
+    String(a[key]) < String(b[key]) ? -1 : String(a[key]) > String(b[key]) ? 1 : 0,
+  );
   const occurredAt = new Date();
   const audit = rows.map((row) => {
     const { commit_seq: _, ...entry } = auditRow(ctx, spec.audit(row), occurredAt);
@@ -60,7 +64,7 @@ export async function insertAll<R extends Record<string, unknown>>(
   const { rows: inserted } = await sql<{ key: string }>`
     with ins as (
       insert into ${sql.table(table)} (${list})
-      select ${list} from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(${recordset})
+      select ${list} from jsonb_to_recordset(${JSON.stringify(byKey)}::jsonb) as r(${recordset})
       on conflict (${sql.id(key)}) do nothing
       returning ${sql.id(key)}::text as key
     ),

@@ -12,10 +12,11 @@ const WINDOW = 60_000;
 const redisUrl = testConfig('unused').REDIS_URL;
 const open: { counts: SharedRateCounts; redis: Redis }[] = [];
 
-/** A process's counts on its own connection, with its Redis calls counted. */
-function processCounts(url = redisUrl) {
+/** A process's counts on its own connection (ready, when it is the test Redis), with its Redis calls counted. */
+async function processCounts(url = redisUrl) {
   const redis = new Redis(url, { maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: url !== redisUrl });
   redis.on('error', () => {});
+  if (url === redisUrl && redis.status !== 'ready') await new Promise((r) => redis.once('ready', r));
   const counts = new SharedRateCounts(redis);
   const calls = { n: 0 };
   const incrBy = redis.rateLimitIncrBy.bind(redis);
@@ -41,7 +42,7 @@ test.after.always(async () => {
 });
 
 test('far below its limit a count costs no Redis round trip per request: a process adds what it counted every FLUSH_MS', async (t) => {
-  const { counts, calls, redis } = processCounts();
+  const { counts, calls, redis } = await processCounts();
   const key = newKey();
   for (let i = 1; i <= 100; i++) t.is(await count(counts, key, 1000), i);
   t.is(calls.n, 0, 'answered from memory');
@@ -52,12 +53,12 @@ test('far below its limit a count costs no Redis round trip per request: a proce
 });
 
 test('past half its limit every request is counted in Redis first, so the request that spends a limit shared by two processes is found exactly', async (t) => {
-  const a = processCounts();
-  const b = processCounts();
+  const a = await processCounts();
+  const b = await processCounts();
   const key = newKey();
   const max = LOCAL_MIN_MAX;
   for (let i = 0; i < max / 2; i++) await count(a.counts, key, max);
-  await flushed();
+  await a.counts.flush();
   const seen: number[] = [];
   for (let i = 0; i < max / 2 + 1; i++) seen.push(await count(b.counts, key, max));
   t.is(seen.at(-1), max + 1, 'the request past the limit sees the count of both processes');
@@ -68,14 +69,14 @@ test('past half its limit every request is counted in Redis first, so the reques
 });
 
 test('a small limit (login, MFA, password mails) is counted in Redis at every request', async (t) => {
-  const { counts, calls } = processCounts();
+  const { counts, calls } = await processCounts();
   const key = newKey();
   for (let i = 1; i <= 4; i++) t.is(await count(counts, key, 3), i);
   t.is(calls.n, 4);
 });
 
 test('without Redis a process goes on counting on its own: the limit still holds in each process', async (t) => {
-  const { counts } = processCounts('redis://127.0.0.1:1');
+  const { counts } = await processCounts('redis://127.0.0.1:1');
   const key = newKey();
   const seen: number[] = [];
   for (let i = 0; i < 12; i++) seen.push(await count(counts, key, 10));
@@ -99,4 +100,22 @@ test('counts still held when their window ends are dropped, never added to the n
   await counts.flush();
   t.is(await redis.get(key), null, 'nothing added once the window was over');
   t.is(await counted(), 1, 'the next window starts from its own first request');
+});
+
+test('a slow Redis opens no gap: counts on their way to it are still counted, so a process admits no more than the limit', async (t) => {
+  const { counts, redis } = await processCounts();
+  const incrBy = redis.rateLimitIncrBy;
+  redis.rateLimitIncrBy = async (...args) => {
+    await new Promise((r) => setTimeout(r, 300));
+    return incrBy(...args);
+  };
+  const key = newKey();
+  const max = 200;
+  const first = await Promise.all(Array.from({ length: max / 2 }, () => count(counts, key, max)));
+  t.true(first.every((c) => c <= max / 2));
+  const flushing = counts.flush(); // the first half on its way, 300 ms from an answer
+  const rest = await Promise.all(Array.from({ length: max }, () => count(counts, key, max)));
+  await flushing;
+  const admitted = [...first, ...rest].filter((c) => c <= max).length;
+  t.is(admitted, max, 'exactly the limit admitted');
 });

@@ -50,3 +50,23 @@ test('an error with a secret among its properties is still written as an error: 
   t.like(lines[0], { err: { type: 'Error', message: 'mail refused', secret: '[redacted]' } });
   t.regex(String((lines[0].err as { stack: string }).stack), /mail refused/);
 });
+
+test('a frozen object, a getter and a class instance holding a credential are written redacted, and logging them never throws', (t) => {
+  const { log, lines } = capture();
+  class Credentials {
+    constructor(
+      readonly user: string,
+      readonly password: string,
+    ) {}
+  }
+  const withGetter = Object.defineProperty({}, 'token', { get: () => 'getter-token', enumerable: true });
+  t.notThrows(() =>
+    log.info(
+      { body: Object.freeze({ code: '123456', field: 'x' }), input: new Credentials('u', 'hunter2'), bag: withGetter },
+      'odd shapes',
+    ),
+  );
+  const line = JSON.stringify(lines[0]);
+  for (const secret of ['123456', 'hunter2', 'getter-token']) t.false(line.includes(secret), secret);
+  t.like(lines[0], { body: { code: '[redacted]', field: 'x' }, input: { user: 'u', password: '[redacted]' } });
+});
