@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import autocannon from 'autocannon';
-import { ratioLine, seedReader, waitUntilUp, webProcessArgs, withBenchDatabase } from './harness.js';
+import { benchEnv, ratioLine, seedReader, waitUntilUp, webProcessArgs, withBenchDatabase } from './harness.js';
 import { deliver } from './webhook.bench.js';
 
 const SECONDS = Number(process.env.BENCH_CLUSTER_SECONDS ?? 5);
@@ -36,18 +36,7 @@ export async function benchCluster(): Promise<{ line: string }> {
   return withBenchDatabase(async (orm, base) => {
     const { target, token } = await seedReader(orm.em.fork(), JWT_SECRET);
     const port = 40_000 + Math.floor(Math.random() * 10_000);
-    const env = {
-      ...process.env,
-      NODE_ENV: 'development',
-      LOG_LEVEL: 'info',
-      HOST: '127.0.0.1',
-      DATABASE_URL: base.DATABASE_URL,
-      JWT_SECRET,
-      REDIS_PREFIX: `{bench-${randomBytes(3).toString('hex')}}`,
-      REGISTRY_WEBHOOK_SECRET: WEBHOOK_SECRET,
-      RATE_LIMIT_MAX: '100000000',
-      RATE_LIMIT_WEBHOOK_MAX: '100000000',
-    };
+    const env = benchEnv(base, { JWT_SECRET, REGISTRY_WEBHOOK_SECRET: WEBHOOK_SECRET });
     const start = (p: number, processes: number) =>
       spawn(process.execPath, webProcessArgs(), {
         env: { ...env, PORT: String(p), WEB_CONCURRENCY: String(processes) },

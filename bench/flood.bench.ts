@@ -1,7 +1,6 @@
 import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import http from 'node:http';
-import { waitUntilUp, withBenchDatabase } from './harness.js';
+import { benchEnv, waitUntilUp, withBenchDatabase } from './harness.js';
 
 const SECONDS = Number(process.env.BENCH_FLOOD_SECONDS ?? 5);
 
@@ -46,19 +45,7 @@ function flood(base: string, seconds: number, nice: boolean): Promise<number> {
 export async function benchFlood(): Promise<{ line: string }> {
   return withBenchDatabase(async (_orm, base) => {
     const port = 40_000 + Math.floor(Math.random() * 10_000);
-    const env = {
-      ...process.env,
-      NODE_ENV: 'development',
-      LOG_LEVEL: 'warn',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATABASE_URL: base.DATABASE_URL,
-      JWT_SECRET: `bench-${randomBytes(24).toString('hex')}`,
-      REDIS_PREFIX: `{bench-${randomBytes(3).toString('hex')}}`,
-      RATE_LIMIT_MAX: '100000000',
-      RATE_LIMIT_LOGIN_MAX: '100000000',
-      RATE_LIMIT_WEBHOOK_MAX: '100000000',
-    };
+    const env = benchEnv(base, { PORT: String(port), LOG_LEVEL: 'warn' });
     const app = spawn(process.execPath, ['dist/scripts/start.js'], { env, stdio: ['ignore', 'ignore', 'inherit'] });
     try {
       await waitUntilUp(port, app);

@@ -7,13 +7,13 @@ import pg from 'pg';
 import { type Config, loadConfig } from '../shared/config/index.js';
 import type { Orm } from '../shared/db/orm.js';
 import { ADMIN_ROLE_ID } from '../shared/domain/access/system-roles.js';
+import { signWebhook } from '../shared/domain/registry/signature.js';
 import { createOrm } from '../shared/domains.js';
 import { uuidv7 } from '../shared/kernel/ids.js';
 import { prepareDatabase } from '../shared/prepare-database.js';
 
 const adminUrl = process.env.BENCH_DATABASE_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
-/** A migrated database of the benchmark's own, dropped afterwards. */
 /**
  * The settings of the bench's own connections: its database, and the Redis of REDIS_URL (database
  * number included) as the processes it starts get it, never a default the user did not choose.
@@ -28,6 +28,7 @@ export function benchConfig(databaseUrl: string, env: NodeJS.ProcessEnv = proces
   });
 }
 
+/** A migrated database of the benchmark's own, dropped afterwards. */
 export async function withBenchDatabase<T>(fn: (orm: Orm, config: Config) => Promise<T>): Promise<T> {
   const name = `ins_bench_${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;
   // Raw SQL on the admin database: creating and dropping a database is outside any ORM's reach.
@@ -123,4 +124,51 @@ export async function seedReader(em: EntityManager, jwtSecret: string) {
     jti: uuidv7(),
   });
   return { caller, target, policy, token };
+}
+
+const UNLIMITED = '100000000';
+
+/**
+ * The environment of a process a benchmark starts: its database, a Redis prefix of its own, loopback,
+ * request logging on, and every rate limit raised so that a run measures serving, not refusing (each
+ * is still counted). `settings` adds to it or overrides it (JWT_SECRET, PORT, ...).
+ */
+export function benchEnv(base: Config, settings: Record<string, string> = {}): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    NODE_ENV: 'development',
+    LOG_LEVEL: 'info',
+    HOST: '127.0.0.1',
+    DATABASE_URL: base.DATABASE_URL,
+    JWT_SECRET: `bench-${randomBytes(24).toString('hex')}`,
+    REDIS_PREFIX: `{bench-${randomBytes(3).toString('hex')}}`,
+    RATE_LIMIT_MAX: UNLIMITED,
+    RATE_LIMIT_LOGIN_MAX: UNLIMITED,
+    RATE_LIMIT_WEBHOOK_MAX: UNLIMITED,
+    ...settings,
+  };
+}
+
+/**
+ * A signed `identity.verified` delivery for `userId`, as autocannon's `setupRequest` makes it: a new
+ * eventId each time and its own Standard Webhooks signature with `secret`.
+ */
+export function signedDelivery<R extends object>(req: R, secret: string, eventId: string, userId: string, n: number) {
+  const body = JSON.stringify({
+    eventId,
+    type: 'identity.verified',
+    occurredAt: new Date().toISOString(),
+    data: { userId, reference: `REG-${n}` },
+  });
+  const timestamp = Math.floor(Date.now() / 1000);
+  return {
+    ...req,
+    body,
+    headers: {
+      'content-type': 'application/json',
+      'webhook-id': eventId,
+      'webhook-timestamp': String(timestamp),
+      'webhook-signature': signWebhook(secret, eventId, timestamp, body),
+    },
+  };
 }

@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import autocannon from 'autocannon';
-import { ratioLine, seedReader, waitUntilUp, webProcessArgs, withBenchDatabase } from './harness.js';
+import { benchEnv, ratioLine, seedReader, waitUntilUp, webProcessArgs, withBenchDatabase } from './harness.js';
 
 const CONNECTIONS = 32;
 const SECONDS = Number(process.env.BENCH_HTTP_SECONDS ?? 5);
@@ -43,18 +43,7 @@ export async function benchHttp(): Promise<{ line: string }> {
 
     const appPort = 40_000 + Math.floor(Math.random() * 10_000);
     const barePort = appPort + 1;
-    const env = {
-      ...process.env,
-      NODE_ENV: 'development',
-      LOG_LEVEL: 'info',
-      PORT: String(appPort),
-      HOST: '127.0.0.1',
-      DATABASE_URL: base.DATABASE_URL,
-      JWT_SECRET,
-      REDIS_PREFIX: `{bench-${randomBytes(3).toString('hex')}}`,
-      // Counted as always, but high enough that the run measures serving, not refusing.
-      RATE_LIMIT_MAX: '100000000',
-    };
+    const env = benchEnv(base, { PORT: String(appPort), JWT_SECRET });
     const app = spawn(process.execPath, webProcessArgs(), { env, stdio: ['ignore', 'ignore', 'inherit'] });
     const bare = spawn(process.execPath, ['--import', 'tsx', 'bench/bare-server.ts'], {
       env: { ...env, PORT: String(barePort) },

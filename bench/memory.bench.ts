@@ -2,8 +2,7 @@ import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
-import { signWebhook } from '../shared/domain/registry/signature.js';
-import { seedReader, waitUntilUp, webProcessArgs, withBenchDatabase } from './harness.js';
+import { benchEnv, seedReader, signedDelivery, waitUntilUp, webProcessArgs, withBenchDatabase } from './harness.js';
 
 const SECONDS = Number(process.env.BENCH_MEMORY_SECONDS ?? 300);
 const REST_SECONDS = Number(process.env.BENCH_MEMORY_REST_SECONDS ?? 30);
@@ -25,19 +24,7 @@ export async function benchMemory(): Promise<{ line: string }> {
     const em = orm.em.fork();
     const { caller, policy, token } = await seedReader(em, JWT_SECRET);
     const port = 40_000 + Math.floor(Math.random() * 10_000);
-    const env = {
-      ...process.env,
-      NODE_ENV: 'development',
-      LOG_LEVEL: 'info',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATABASE_URL: base.DATABASE_URL,
-      JWT_SECRET,
-      REDIS_PREFIX: `{bench-${randomBytes(3).toString('hex')}}`,
-      REGISTRY_WEBHOOK_SECRET: WEBHOOK_SECRET,
-      RATE_LIMIT_MAX: '100000000',
-      RATE_LIMIT_WEBHOOK_MAX: '100000000',
-    };
+    const env = benchEnv(base, { PORT: String(port), JWT_SECRET, REGISTRY_WEBHOOK_SECRET: WEBHOOK_SECRET });
     const web = spawn(process.execPath, webProcessArgs(), { env, stdio: ['ignore', 'ignore', 'inherit'] });
     const worker = spawn(process.execPath, ['dist/workers/worker.js'], {
       env: { ...env, LOG_LEVEL: 'warn', WORKER_PORT: '0' },
@@ -64,26 +51,7 @@ export async function benchMemory(): Promise<{ line: string }> {
           {
             method: 'POST',
             path: '/webhooks/registry',
-            setupRequest: (req) => {
-              const eventId = `evt-mem-${n++}`;
-              const body = JSON.stringify({
-                eventId,
-                type: 'identity.verified',
-                occurredAt: new Date().toISOString(),
-                data: { userId: caller, reference: `REG-${n}` },
-              });
-              const timestamp = Math.floor(Date.now() / 1000);
-              return {
-                ...req,
-                body,
-                headers: {
-                  'content-type': 'application/json',
-                  'webhook-id': eventId,
-                  'webhook-timestamp': String(timestamp),
-                  'webhook-signature': signWebhook(WEBHOOK_SECRET, eventId, timestamp, body),
-                },
-              };
-            },
+            setupRequest: (req) => signedDelivery(req, WEBHOOK_SECRET, `evt-mem-${n}`, caller, n++),
           },
         ],
       });

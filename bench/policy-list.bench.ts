@@ -1,10 +1,7 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import autocannon from 'autocannon';
-import { createSigner } from 'fast-jwt';
-import { ADMIN_ROLE_ID } from '../shared/domain/access/system-roles.js';
-import { uuidv7 } from '../shared/kernel/ids.js';
-import { waitUntilUp, withBenchDatabase } from './harness.js';
+import { benchEnv, seedReader, waitUntilUp, withBenchDatabase } from './harness.js';
 
 const POLICIES = Number(process.env.BENCH_POLICIES ?? 100_000);
 const PAGE = 1000;
@@ -33,17 +30,7 @@ function rate(url: string, headers: Record<string, string>, seconds: number): Pr
 export async function benchPolicyList(): Promise<{ line: string }> {
   return withBenchDatabase(async (orm, base) => {
     const em = orm.em.fork();
-    const caller = uuidv7();
-    const familyId = uuidv7();
-    await em.execute(`insert into users (id, email, name, status) values (?, ?, 'Bench Caller', 'active')`, [
-      caller,
-      `caller-${caller}@example.test`,
-    ]);
-    await em.execute(`insert into user_roles (user_id, role_id) values (?, ?)`, [caller, ADMIN_ROLE_ID]);
-    await em.execute(
-      `insert into auth_sessions (family_id, user_id, refresh_hash, expires_at, absolute_expires_at) values (?, ?, ?, now() + interval '1 day', now() + interval '1 day')`,
-      [familyId, caller, randomBytes(16).toString('hex')],
-    );
+    const { caller, token } = await seedReader(em, JWT_SECRET);
     // Fixture rows in one statement: 100,000 policies over two years of terms, 90% active.
     await em.execute(
       `insert into policies (id, policy_number, status, agent_id, insurer_id, product_code, holder_name, currency,
@@ -61,24 +48,9 @@ export async function benchPolicyList(): Promise<{ line: string }> {
     );
     const qIndex = JSON.stringify(plan).includes('policies_search_trgm_idx') ? 'policies_search_trgm_idx' : 'NO INDEX';
 
-    const token = createSigner({ key: JWT_SECRET, algorithm: 'HS256', expiresIn: 3_600_000 })({
-      sub: caller,
-      sid: familyId,
-      jti: uuidv7(),
-    });
     const port = 40_000 + Math.floor(Math.random() * 10_000);
     const app = spawn(process.execPath, ['dist/scripts/start.js'], {
-      env: {
-        ...process.env,
-        NODE_ENV: 'development',
-        LOG_LEVEL: 'warn',
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATABASE_URL: base.DATABASE_URL,
-        JWT_SECRET,
-        REDIS_PREFIX: `{bench-${randomBytes(3).toString('hex')}}`,
-        RATE_LIMIT_MAX: '100000000',
-      },
+      env: benchEnv(base, { PORT: String(port), LOG_LEVEL: 'warn', JWT_SECRET }),
       stdio: ['ignore', 'ignore', 'inherit'],
     });
     try {

@@ -2,9 +2,8 @@ import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import autocannon from 'autocannon';
 import { Redis } from 'ioredis';
-import { signWebhook } from '../shared/domain/registry/signature.js';
 import { uuidv7 } from '../shared/kernel/ids.js';
-import { ratioLine, waitUntilUp, webProcessArgs, withBenchDatabase } from './harness.js';
+import { benchEnv, ratioLine, signedDelivery, waitUntilUp, webProcessArgs, withBenchDatabase } from './harness.js';
 
 const CONNECTIONS = [32, 128];
 const SECONDS = Number(process.env.BENCH_WEBHOOK_SECONDS ?? 5);
@@ -42,23 +41,7 @@ export function deliver(
             method: 'POST',
             setupRequest: (req) => {
               const eventId = `evt-${run}-${n++}`;
-              const body = JSON.stringify({
-                eventId,
-                type: 'identity.verified',
-                occurredAt: new Date().toISOString(),
-                data: { userId: userIds[n % userIds.length], reference: `REG-${n}` },
-              });
-              const timestamp = Math.floor(Date.now() / 1000);
-              return {
-                ...req,
-                body,
-                headers: {
-                  'content-type': 'application/json',
-                  'webhook-id': eventId,
-                  'webhook-timestamp': String(timestamp),
-                  'webhook-signature': signWebhook(secret, eventId, timestamp, body),
-                },
-              };
+              return signedDelivery(req, secret, eventId, userIds[n % userIds.length]!, n);
             },
           },
         ],
@@ -101,20 +84,8 @@ export async function benchWebhook(): Promise<{ line: string }> {
       );
     }
     const port = 40_000 + Math.floor(Math.random() * 10_000);
-    const prefix = `{bench-${randomBytes(3).toString('hex')}}`;
-    const env = {
-      ...process.env,
-      NODE_ENV: 'development',
-      LOG_LEVEL: 'info',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATABASE_URL: base.DATABASE_URL,
-      JWT_SECRET: `bench-${randomBytes(24).toString('hex')}`,
-      REDIS_PREFIX: prefix,
-      REGISTRY_WEBHOOK_SECRET: SECRET,
-      RATE_LIMIT_MAX: '100000000',
-      RATE_LIMIT_WEBHOOK_MAX: '100000000',
-    };
+    const env = benchEnv(base, { PORT: String(port), REGISTRY_WEBHOOK_SECRET: SECRET });
+    const prefix = env.REDIS_PREFIX!;
     // The hand-written receiver stores into a copy of the table, so the worker never sees its rows.
     await em.execute(`create table bare_registry_events (like registry_events including all)`);
     const barePort = port + 1;

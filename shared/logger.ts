@@ -41,6 +41,14 @@ const isPlain = (value: object) => {
 };
 
 /**
+ * Whether a line's field is looked into: any object but a request or reply instance, which its
+ * serializer writes without credentials (Fastify's writes method, url, host and address, never
+ * headers) and which walking would cost every line.
+ */
+const lookedInto = (key: string, value: unknown): value is Loggable =>
+  isObject(value) && (isPlain(value) || (key !== 'req' && key !== 'res'));
+
+/**
  * A copy of `value` with some keys given new values (`replace` answers undefined to keep one), of the
  * same kind (an Error stays an Error, message and stack kept). Each replaced key gets a plain data
  * property, so a frozen object or a getter is no obstacle.
@@ -85,9 +93,7 @@ export function redactSecrets(fields: Loggable): Loggable {
     const value = fields[key];
     let clean = value;
     if (SECRET_KEYS.has(key)) clean = CENSOR;
-    // A request or reply instance is written by its serializer, which keeps no credentials (Fastify's
-    // writes method, url, host and address, never headers); walking one would cost every line.
-    else if (isObject(value) && !((key === 'req' || key === 'res') && !isPlain(value))) {
+    else if (lookedInto(key, value)) {
       clean = hasAny(value, NESTED_SECRET_KEYS) ? censor(value, NESTED_SECRET_KEYS) : value;
       if (key === 'headers' && hasAny(value, SECRET_HEADERS)) clean = censor(clean as Loggable, SECRET_HEADERS);
       else if (key === 'req') clean = withoutSecretHeaders(clean as Loggable);

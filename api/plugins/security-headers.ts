@@ -7,7 +7,7 @@ import helmet from 'helmet';
  * (@fastify/helmet built helmet's middleware again at every request: a third of what a light request
  * cost, and of what the web process allocated.)
  */
-export function helmetHeaders(): Record<string, string> {
+function helmetHeaders(): Record<string, string> {
   const headers: Record<string, string> = {};
   const response = {
     setHeader: (name: string, value: string | number) => {

@@ -1,14 +1,14 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { sql } from 'kysely';
 import { db } from '../db/database.js';
-import type { AuditInput, JobCheck, WriteContext } from './write-context.js';
+import type { AuditInput, JobCheck, JobInput, WriteContext } from './write-context.js';
 import { auditRow, outboxRow } from './write-rows.js';
 
 /**
  * Rows that are a whole change by themselves, written by `UnitOfWork.insertAll`: inserted unless their
  * key is taken, each with its audit entry, and one job listing those that need one.
  */
-export interface InsertAll<R extends Record<string, unknown>> {
+export interface InsertAll<R extends Record<string, unknown>, I extends object = object> {
   table: string;
   /** The unique column: a row whose key is taken is skipped, with its audit entry and its place in the job. */
   key: keyof R & string;
@@ -16,13 +16,14 @@ export interface InsertAll<R extends Record<string, unknown>> {
   columns: Record<keyof R & string, string>;
   rows: R[];
   audit: (row: R) => AuditInput;
-  /** The job for the rows inserted that `needs` one: `payload` with the `list` of their `item`s. */
+  /**
+   * The job for the rows inserted that `needs` one: `produce` makes it from their `item`s, which it
+   * keeps in its payload's field `list` (the statement leaves out the items of rows not inserted).
+   */
   job?: {
-    queue: string;
-    name: string;
-    payload: Record<string, unknown>;
+    produce: (items: I[]) => JobInput;
     list: string;
-    item: (row: R) => object;
+    item: (row: R) => I;
     needs: (row: R) => boolean;
   };
 }
@@ -33,11 +34,11 @@ export interface InsertAll<R extends Record<string, unknown>> {
  * statement that commits on its own: one round trip, where a transaction takes four (BEGIN, the
  * rows, audit and outbox, COMMIT). All or nothing, as a transaction. Answers the keys inserted.
  */
-export async function insertAll<R extends Record<string, unknown>>(
+export async function insertAll<R extends Record<string, unknown>, I extends object>(
   em: EntityManager,
   checkJob: JobCheck,
   ctx: WriteContext,
-  spec: InsertAll<R>,
+  spec: InsertAll<R, I>,
 ): Promise<Set<string>> {
   const { table, key, columns, rows, job } = spec;
   // In key order: two statements inserting the same keys lock them in the same order, never deadlock.
@@ -52,10 +53,7 @@ export async function insertAll<R extends Record<string, unknown>>(
   const items = job
     ? rows.filter(job.needs).map((row, ord) => ({ key: String(row[key]), ord, item: job.item(row) }))
     : [];
-  const outbox =
-    job && items.length
-      ? outboxRow(ctx, { ...job, payload: { ...job.payload, [job.list]: items.map((i) => i.item) } })
-      : undefined;
+  const outbox = job && items.length ? outboxRow(ctx, job.produce(items.map((i) => i.item))) : undefined;
   // The job as it would be written with every row in: refused before anything is, like any unit of work's.
   if (outbox) checkJob(outbox.queue, outbox.job_name, outbox.payload);
   const names = Object.keys(columns);

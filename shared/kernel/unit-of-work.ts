@@ -98,7 +98,10 @@ export class UnitOfWork {
   }
 
   /** Rows that are a whole change by themselves, in one statement (insert-all.ts). */
-  insertAll<R extends Record<string, unknown>>(ctx: WriteContext, spec: InsertAll<R>): Promise<Set<string>> {
+  insertAll<R extends Record<string, unknown>, I extends object>(
+    ctx: WriteContext,
+    spec: InsertAll<R, I>,
+  ): Promise<Set<string>> {
     return insertAll(this.orm.em.fork(), this.checkJob, ctx, spec);
   }
 }

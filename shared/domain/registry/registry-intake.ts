@@ -113,9 +113,7 @@ export class RegistryIntake {
           rows: candidates.map(eventRow),
           audit: (row) => receivedEntry(row, firsts.get(row.event_id)!.act),
           job: {
-            queue: APPLY_REGISTRY_EVENTS.queue,
-            name: APPLY_REGISTRY_EVENTS.name,
-            payload: {},
+            produce: (events: ReturnType<typeof deliveryOf>[]) => produce(APPLY_REGISTRY_EVENTS, { events }),
             list: 'events',
             item: (row) => deliveryOf(row.event_id, firsts.get(row.event_id)!.act),
             needs: (row) => row.status === 'queued',

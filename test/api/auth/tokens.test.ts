@@ -24,18 +24,19 @@ const signedIn = async (roles: string[] = []) => {
   return { ...user, pair: await given.login(stack, user) };
 };
 
+/** A token signed with the service's own key (a genuine signature), with fast-jwt's signer options. */
+const signed = (claims: Record<string, unknown>, options: { expiresIn?: number; clockTimestamp?: number } = {}) =>
+  createSigner({ key: stack.config.JWT_SECRET as string, algorithm: 'HS256', ...options })(claims);
+
 // ---- Verification ----
 
 test('an expired access token answers 401 TOKEN_EXPIRED', async (t) => {
   const { id, pair } = await signedIn();
   // Signed with the service key an hour ago, for 15 minutes: a genuine token, only out of date.
-  const signer = createSigner({
-    key: stack.config.JWT_SECRET as string,
-    algorithm: 'HS256',
-    expiresIn: 900_000,
-    clockTimestamp: Date.now() - 3_600_000,
-  });
-  const expired = signer({ sub: id, sid: pair.familyId, jti: uuidv7() });
+  const expired = signed(
+    { sub: id, sid: pair.familyId, jti: uuidv7() },
+    { expiresIn: 900_000, clockTimestamp: Date.now() - 3_600_000 },
+  );
   expectError(t, await api.as(expired).get('/auth/me'), 401, 'TOKEN_EXPIRED');
   expectData(t, await api.as(pair).get('/auth/me'), 200, 'the session itself is fine');
 });
@@ -43,12 +44,7 @@ test('an expired access token answers 401 TOKEN_EXPIRED', async (t) => {
 test('a token accepted a moment ago answers 401 TOKEN_EXPIRED once its time is up: a remembered check never outlives the token', async (t) => {
   const { id, pair } = await signedIn();
   // Signed so that it expires about two seconds from now.
-  const signer = createSigner({
-    key: stack.config.JWT_SECRET as string,
-    algorithm: 'HS256',
-    expiresIn: 2_000,
-  });
-  const token = signer({ sub: id, sid: pair.familyId, jti: uuidv7() });
+  const token = signed({ sub: id, sid: pair.familyId, jti: uuidv7() }, { expiresIn: 2_000 });
   expectData(t, await api.as(token).get('/auth/me'), 200);
   expectData(t, await api.as(token).get('/auth/me'), 200, 'accepted again while valid');
   await new Promise((r) => setTimeout(r, 2_200));
@@ -105,12 +101,10 @@ test('a role removed from a signed-in user applies to the very next request with
 test('permissions written into a token are ignored: only the roles in the database count', async (t) => {
   const { id, pair } = await signedIn();
   // Signed with the service's own key: only the extra claim is forged.
-  const forged = createSigner({ key: stack.config.JWT_SECRET as string, algorithm: 'HS256', expiresIn: 60_000 })({
-    sub: id,
-    sid: pair.familyId,
-    jti: uuidv7(),
-    permissions: ['role:read'],
-  });
+  const forged = signed(
+    { sub: id, sid: pair.familyId, jti: uuidv7(), permissions: ['role:read'] },
+    { expiresIn: 60_000 },
+  );
   expectError(t, await api.as(forged).get('/roles'), 403, 'FORBIDDEN');
 });
 
@@ -118,11 +112,7 @@ test('a token signed with the service key but missing exp, sub, sid or jti answe
   const { id, pair } = await signedIn();
   const full = { sub: id, sid: pair.familyId, jti: uuidv7() };
   const sign = (claims: Record<string, unknown>, expires = true) =>
-    createSigner({
-      key: stack.config.JWT_SECRET as string,
-      algorithm: 'HS256',
-      ...(expires ? { expiresIn: 60_000 } : {}),
-    })(claims);
+    signed(claims, expires ? { expiresIn: 60_000 } : {});
   const lacking = {
     exp: sign(full, false),
     sub: sign({ sid: full.sid, jti: full.jti }),
