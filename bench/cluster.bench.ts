@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import autocannon from 'autocannon';
-import { benchEnv, ratioLine, seedReader, waitUntilUp, webProcessArgs, withBenchDatabase } from './harness.js';
+import { benchEnv, processArgs, ratioLine, seedReader, waitUntilUp, withBenchDatabase } from './harness.js';
 import { deliver } from './webhook.bench.js';
 
 const SECONDS = Number(process.env.BENCH_CLUSTER_SECONDS ?? 5);
@@ -38,7 +38,7 @@ export async function benchCluster(): Promise<{ line: string }> {
     const port = 40_000 + Math.floor(Math.random() * 10_000);
     const env = benchEnv(base, { JWT_SECRET, REGISTRY_WEBHOOK_SECRET: WEBHOOK_SECRET });
     const start = (p: number, processes: number) =>
-      spawn(process.execPath, webProcessArgs(), {
+      spawn(process.execPath, processArgs('web'), {
         env: { ...env, PORT: String(p), WEB_CONCURRENCY: String(processes) },
         stdio: ['ignore', 'ignore', 'inherit'],
       });

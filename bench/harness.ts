@@ -76,16 +76,21 @@ export async function waitUntilUp(port: number, child: ChildProcess): Promise<vo
 }
 
 /**
- * The node arguments of the Procfile's `web` command (its heap bounds and script), as production starts
- * the web process; BENCH_NODE_ARGS adds more in front (e.g. `--cpu-prof` to profile a run).
+ * The node arguments of a Procfile command (`web` or `worker`: heap bounds and script), as production
+ * starts that process; BENCH_NODE_ARGS (web) or BENCH_WORKER_NODE_ARGS (worker) adds more in front
+ * (e.g. `--cpu-prof` to profile a run).
  */
-export function webProcessArgs(): string[] {
+export function processArgs(kind: 'web' | 'worker'): string[] {
   const line = readFileSync('Procfile', 'utf8')
     .split('\n')
-    .find((l) => l.startsWith('web:'));
-  if (!line) throw new Error('the Procfile has no web command');
-  const [, ...args] = line.slice('web:'.length).trim().split(/\s+/);
-  return [...(process.env.BENCH_NODE_ARGS?.split(/\s+/).filter(Boolean) ?? []), ...args];
+    .find((l) => l.startsWith(`${kind}:`));
+  if (!line) throw new Error(`the Procfile has no ${kind} command`);
+  const [, ...args] = line
+    .slice(kind.length + 1)
+    .trim()
+    .split(/\s+/);
+  const extra = process.env[kind === 'web' ? 'BENCH_NODE_ARGS' : 'BENCH_WORKER_NODE_ARGS'];
+  return [...(extra?.split(/\s+/).filter(Boolean) ?? []), ...args];
 }
 
 /**

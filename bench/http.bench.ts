@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import autocannon from 'autocannon';
-import { benchEnv, ratioLine, seedReader, waitUntilUp, webProcessArgs, withBenchDatabase } from './harness.js';
+import { benchEnv, processArgs, ratioLine, seedReader, waitUntilUp, withBenchDatabase } from './harness.js';
 
 const CONNECTIONS = 32;
 const SECONDS = Number(process.env.BENCH_HTTP_SECONDS ?? 5);
@@ -44,7 +44,7 @@ export async function benchHttp(): Promise<{ line: string }> {
     const appPort = 40_000 + Math.floor(Math.random() * 10_000);
     const barePort = appPort + 1;
     const env = benchEnv(base, { PORT: String(appPort), JWT_SECRET });
-    const app = spawn(process.execPath, webProcessArgs(), { env, stdio: ['ignore', 'ignore', 'inherit'] });
+    const app = spawn(process.execPath, processArgs('web'), { env, stdio: ['ignore', 'ignore', 'inherit'] });
     const bare = spawn(process.execPath, ['--import', 'tsx', 'bench/bare-server.ts'], {
       env: { ...env, PORT: String(barePort) },
       stdio: ['ignore', 'ignore', 'inherit'],

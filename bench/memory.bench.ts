@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
-import { benchEnv, seedReader, signedDelivery, waitUntilUp, webProcessArgs, withBenchDatabase } from './harness.js';
+import { benchEnv, processArgs, seedReader, signedDelivery, waitUntilUp, withBenchDatabase } from './harness.js';
 
 const SECONDS = Number(process.env.BENCH_MEMORY_SECONDS ?? 300);
 const REST_SECONDS = Number(process.env.BENCH_MEMORY_REST_SECONDS ?? 30);
@@ -25,8 +25,8 @@ export async function benchMemory(): Promise<{ line: string }> {
     const { caller, policy, token } = await seedReader(em, JWT_SECRET);
     const port = 40_000 + Math.floor(Math.random() * 10_000);
     const env = benchEnv(base, { PORT: String(port), JWT_SECRET, REGISTRY_WEBHOOK_SECRET: WEBHOOK_SECRET });
-    const web = spawn(process.execPath, webProcessArgs(), { env, stdio: ['ignore', 'ignore', 'inherit'] });
-    const worker = spawn(process.execPath, ['dist/workers/worker.js'], {
+    const web = spawn(process.execPath, processArgs('web'), { env, stdio: ['ignore', 'ignore', 'inherit'] });
+    const worker = spawn(process.execPath, processArgs('worker'), {
       env: { ...env, LOG_LEVEL: 'warn', WORKER_PORT: '0' },
       stdio: ['ignore', 'ignore', 'inherit'],
     });

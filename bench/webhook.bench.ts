@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import autocannon from 'autocannon';
 import { Redis } from 'ioredis';
 import { uuidv7 } from '../shared/kernel/ids.js';
-import { benchEnv, ratioLine, signedDelivery, waitUntilUp, webProcessArgs, withBenchDatabase } from './harness.js';
+import { benchEnv, processArgs, ratioLine, signedDelivery, waitUntilUp, withBenchDatabase } from './harness.js';
 
 const CONNECTIONS = [32, 128];
 const SECONDS = Number(process.env.BENCH_WEBHOOK_SECONDS ?? 5);
@@ -91,7 +91,7 @@ export async function benchWebhook(): Promise<{ line: string }> {
     const barePort = port + 1;
     const redis = new Redis(base.REDIS_URL, { maxRetriesPerRequest: null });
     // The web process alone: deliveries wait in the outbox until the worker starts.
-    const web = spawn(process.execPath, webProcessArgs(), { env, stdio: ['ignore', 'ignore', 'inherit'] });
+    const web = spawn(process.execPath, processArgs('web'), { env, stdio: ['ignore', 'ignore', 'inherit'] });
     const bare = spawn(process.execPath, ['--import', 'tsx', 'bench/bare-server.ts'], {
       env: { ...env, PORT: String(barePort) },
       stdio: ['ignore', 'ignore', 'inherit'],
@@ -129,7 +129,7 @@ export async function benchWebhook(): Promise<{ line: string }> {
       const count = async () =>
         Number((await em.execute(`select count(*)::int as n from registry_events where status = 'processed'`))[0].n);
       const [{ n: total }] = await em.execute(`select count(*)::int as n from registry_events`);
-      worker = spawn(process.execPath, ['dist/workers/worker.js'], {
+      worker = spawn(process.execPath, processArgs('worker'), {
         env: { ...env, LOG_LEVEL: 'warn' },
         stdio: ['ignore', 'ignore', 'inherit'],
       });

@@ -5,7 +5,7 @@ import type { Config } from '../shared/config/index.js';
 import type { Orm } from '../shared/db/orm.js';
 import { createMailTransport, warnWhenMailNotConfigured } from '../shared/domain/mail/index.js';
 import { createOrm } from '../shared/domains.js';
-import { QUEUE_NAMES } from '../shared/jobs/catalogue.js';
+import { catalogue, QUEUE_NAMES } from '../shared/jobs/catalogue.js';
 import type { Clock } from '../shared/kernel/clock.js';
 import type { JobDeps, ServiceDeps } from '../shared/kernel/deps.js';
 import { OutboxRelay } from '../shared/kernel/outbox-relay.js';
@@ -140,7 +140,14 @@ export async function startWorkers(opts: StartWorkersOptions): Promise<WorkerHan
   }
 
   if (opts.schedulers !== false) await registerSchedulers(queues, config);
-  const relay = new OutboxRelay({ orm, queues, log, databaseUrl: config.DATABASE_URL, pollMs: config.OUTBOX_POLL_MS });
+  const relay = new OutboxRelay({
+    orm,
+    queues,
+    log,
+    databaseUrl: config.DATABASE_URL,
+    pollMs: config.OUTBOX_POLL_MS,
+    mergeOf: (queue, name) => catalogue.mergeOf(queue, name),
+  });
   if (opts.relay !== false) await relay.start();
   const heartbeats = new Heartbeats(producer, config.REDIS_PREFIX, QUEUE_NAMES);
   await heartbeats.start();

@@ -36,6 +36,18 @@ export interface JobType<P extends TSchema = TSchema, Q extends string = string,
   /** Who queues it, when neither the outbox of a change nor a schedule does (for docs/operations.md). */
   producedBy?: string;
   schedule?: JobSchedule;
+  /**
+   * Rows of this job waiting in the outbox together may be relayed as one job: their `field` lists
+   * joined in commit order, at most `max` items (the payload holds that list and nothing else). Its
+   * processor must apply each item once whatever job carries it, and any number of items up to `max`.
+   */
+  merge?: JobMerge;
+}
+
+/** How waiting rows of one job merge into one job: the payload's list field, and the most items a job may hold. */
+export interface JobMerge {
+  field: string;
+  max: number;
 }
 
 /** How a job runs: its processor, which only translates the job into a service call. */
@@ -117,6 +129,11 @@ export class JobCatalogue {
       if (this.byKey.has(key)) throw new Error(`Job ${key} is declared twice`);
       this.byKey.set(key, definition);
     }
+  }
+
+  /** How rows of this job merge in the outbox relay, if they do. */
+  mergeOf(queue: string, name: string): JobMerge | undefined {
+    return this.byKey.get(`${queue}.${name}`)?.merge;
   }
 
   /** The job's definition once its data is checked (checkPayload); InvalidJobError for a job nobody declares. */

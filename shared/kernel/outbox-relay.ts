@@ -4,6 +4,8 @@ import { db } from '../db/database.js';
 import type { Orm } from '../db/orm.js';
 import type { Logger } from '../logger.js';
 import { withTimeout } from '../redis.js';
+import type { JobMerge } from './jobs.js';
+import { type OutboxRow, relayedJobs } from './outbox-jobs.js';
 import type { QueueSet } from './queue-set.js';
 
 export interface OutboxRelayOptions {
@@ -13,11 +15,14 @@ export interface OutboxRelayOptions {
   databaseUrl: string;
   pollMs: number;
   batchSize?: number;
+  /** How rows of a job merge into one job (the job catalogue's `mergeOf`); without it every row is its own job. */
+  mergeOf?: (queue: string, name: string) => JobMerge | undefined;
 }
 
 /**
  * Moves committed outbox rows into BullMQ, at least once. The job id is the outbox row id, so a
- * row added twice (a crash between add and mark) is one job. Rows are claimed with SKIP LOCKED,
+ * row added twice (a crash between add and mark) is one job; rows of a job that merges, waiting
+ * together, go as one job (outbox-jobs.ts). Rows are claimed with SKIP LOCKED,
  * so several relays share the work. A failed add (Redis down) leaves the row for the next pass.
  */
 export class OutboxRelay {
@@ -146,18 +151,18 @@ export class OutboxRelay {
         .skipLocked()
         .execute();
       const done: string[] = [];
-      let failure: { id: string; message: string } | undefined;
-      for (const row of rows) {
+      let failure: { rows: string[]; message: string } | undefined;
+      for (const job of relayedJobs(rows as OutboxRow[], this.opts.mergeOf ?? (() => undefined))) {
         try {
-          if (!this.opts.queues.has(row.queue)) throw new Error(`Unknown queue ${row.queue}`);
+          if (!this.opts.queues.has(job.queue)) throw new Error(`Unknown queue ${job.queue}`);
           await withTimeout(
-            this.opts.queues.get(row.queue).add(row.job_name, row.payload, { jobId: row.id }),
+            this.opts.queues.get(job.queue).add(job.name, job.data, { jobId: job.jobId }),
             5000,
             'Redis',
           );
-          done.push(row.id);
+          done.push(...job.rows);
         } catch (err) {
-          failure = { id: row.id, message: (err as Error).message };
+          failure = { rows: job.rows, message: (err as Error).message };
           break;
         }
       }
@@ -175,10 +180,10 @@ export class OutboxRelay {
             dispatch_attempts: eb('dispatch_attempts', '+', 1),
             last_error: failure.message.slice(0, 500),
           }))
-          .where('id', '=', failure.id)
+          .where((eb) => eb('id', '=', eb.fn.any(eb.val(failure.rows))))
           .execute();
         this.opts.log.warn(
-          { outboxId: failure.id, error: failure.message },
+          { outboxIds: failure.rows, error: failure.message },
           'outbox relay could not enqueue; will retry',
         );
       }

@@ -22,7 +22,9 @@ export const APPLY_REGISTRY_EVENTS = jobType({
   name: 'registry-events',
   // Each delivery's request id (X-Request-Id form) goes into the worker's audit entries for it.
   payload: JobPayload({ events: Type.Array(RegistryDelivery, { minItems: 1, maxItems: REGISTRY_BATCH_MAX }) }),
-  does: 'applies the registry events received in one commit to their users; an event that fails is queued alone as `registry-event`',
+  // Commits waiting together in the outbox become one job: a job's cost is mostly its fixed round trips.
+  merge: { field: 'events', max: REGISTRY_BATCH_MAX },
+  does: 'applies the registry events of one commit (or of several, merged by the outbox relay up to 256) to their users; an event that fails is queued alone as `registry-event`',
 });
 
 export const APPLY_REGISTRY_EVENT = jobType({
