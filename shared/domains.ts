@@ -1,6 +1,13 @@
 import type { Config } from './config/index.js';
 import { type Orm, openOrm } from './db/orm.js';
-import { AuditChainHead, AuditEntry, DomainEvent, IdempotencyRecord, OutboxRow } from './db/write-path.entities.js';
+import {
+  AuditChainHead,
+  AuditEntry,
+  AuditLink,
+  DomainEvent,
+  IdempotencyRecord,
+  OutboxRow,
+} from './db/write-path.entities.js';
 import { accessDomain } from './domain/access/index.js';
 import { auditDomain } from './domain/audit/index.js';
 import { claimsDomain } from './domain/claims/index.js';
@@ -46,12 +53,10 @@ export const domains = [
 ] as const;
 
 /** Every table, as an entity: the write path's own (outbox, audit, idempotency, events), then each domain's. */
+/** The write path's own tables (outbox, audit entries and their chain, idempotency, events), before every domain's. */
+export const WRITE_PATH_ENTITIES = [OutboxRow, AuditEntry, AuditChainHead, AuditLink, IdempotencyRecord, DomainEvent];
 export const entities = [
-  OutboxRow,
-  AuditEntry,
-  AuditChainHead,
-  IdempotencyRecord,
-  DomainEvent,
+  ...WRITE_PATH_ENTITIES,
   ...(domains as readonly DomainManifest[]).flatMap((domain) => domain.entities),
 ];
 

@@ -18,8 +18,9 @@ export const OutboxRow = defineEntity({
 });
 
 /**
- * One audited change. seq, prevHash and hash are set by the chainer, in transaction order: by the id of
- * the transaction that wrote the entry (`txId`, set by PostgreSQL), then by `commitSeq` within it.
+ * One audited change, written once and never updated. The chainer gives it its place in the hash chain
+ * (an `AuditLink`) in transaction order: by the id of the transaction that wrote the entry (`txId`, set
+ * by PostgreSQL), then by `commitSeq` within it.
  */
 export const AuditEntry = defineEntity({
   name: 'AuditEntry',
@@ -28,9 +29,6 @@ export const AuditEntry = defineEntity({
     id: p.uuid().primary(),
     commitSeq: p.bigint('string'),
     txId: p.string().columnType('xid8').defaultRaw('pg_current_xact_id()'),
-    seq: p.bigint('string').nullable(),
-    prevHash: p.text().nullable(),
-    hash: p.text().nullable(),
     actor: p.text(),
     action: p.text(),
     subjectType: p.text(),
@@ -40,7 +38,6 @@ export const AuditEntry = defineEntity({
     ip: p.text().nullable(),
     summary: p.json<Record<string, unknown>>().defaultRaw(`'{}'::jsonb`),
     occurredAt: p.datetime(),
-    chainedAt: p.datetime().nullable(),
     // The entry's data scope, set by a trigger when it is written (Migration20261125000500).
     subjectAgentId: p.uuid().nullable(),
     subjectInsurerId: p.text().nullable(),
@@ -48,7 +45,23 @@ export const AuditEntry = defineEntity({
   }),
 });
 
-/** The last chained entry: the single row the chainer locks. */
+/** An audit entry's place in the hash chain: `hash = SHA-256(prevHash + canonical JSON of the entry)`. Appended, never updated. */
+export const AuditLink = defineEntity({
+  name: 'AuditLink',
+  tableName: 'audit_links',
+  properties: (p) => ({
+    seq: p.bigint('string').primary(),
+    entryId: p.uuid().unique(),
+    prevHash: p.text(),
+    hash: p.text(),
+    chainedAt: p.datetime().defaultRaw('now()'),
+  }),
+});
+
+/**
+ * The last chained entry: its seq and hash, and its place in transaction order (`lastTxId`,
+ * `lastCommitSeq`), after which the chainer looks for the next entries. The single row the chainer locks.
+ */
 export const AuditChainHead = defineEntity({
   name: 'AuditChainHead',
   tableName: 'audit_chain_head',
@@ -56,6 +69,8 @@ export const AuditChainHead = defineEntity({
     singleton: p.boolean().primary(),
     lastSeq: p.bigint('string'),
     lastHash: p.text(),
+    lastTxId: p.string().columnType('xid8').defaultRaw(`'0'::xid8`),
+    lastCommitSeq: p.bigint('string').defaultRaw('0'),
   }),
 });
 
@@ -100,6 +115,11 @@ export const DomainEvent = defineEntity({
 declare module './database.js' {
   interface Tables
     extends TablesOf<
-      typeof OutboxRow | typeof AuditEntry | typeof AuditChainHead | typeof IdempotencyRecord | typeof DomainEvent
+      | typeof OutboxRow
+      | typeof AuditEntry
+      | typeof AuditLink
+      | typeof AuditChainHead
+      | typeof IdempotencyRecord
+      | typeof DomainEvent
     > {}
 }

@@ -32,10 +32,13 @@ export async function readSystemState(orm: Orm, queues: QueueSet): Promise<Syste
       .select((eb) => [eb.fn.countAll<number>().as('pending'), lag('created_at').as('lagSeconds')])
       .where('dispatched_at', 'is', null)
       .executeTakeFirstOrThrow(),
+    // Unchained: after the chain head's place in transaction order (shared/domain/audit/chain.ts).
     db(em)
       .selectFrom('audit_entries')
       .select((eb) => [eb.fn.countAll<number>().as('unchained'), lag('occurred_at').as('lagSeconds')])
-      .where('seq', 'is', null)
+      .where(
+        sql<boolean>`(tx_id, commit_seq) > (select last_tx_id, last_commit_seq from audit_chain_head where singleton)`,
+      )
       .executeTakeFirstOrThrow(),
   ]);
   return {

@@ -157,7 +157,9 @@ test.serial('/health is degraded when the outbox or the audit chain lags more th
     await sql(`update outbox set dispatched_at = now() where dispatched_at is null`);
   }
   await unchainedAuditEntry();
-  await sql(`update audit_entries set occurred_at = now() - interval '40 seconds' where seq is null`);
+  await sql(
+    `update audit_entries a set occurred_at = now() - interval '40 seconds' where not exists (select from audit_links l where l.entry_id = a.id)`,
+  );
   const audit = await stack.app.inject({ method: 'GET', url: '/health' });
   t.true(
     audit.json().data.problems.some((p: string) => /^audit: oldest of \d+ unchained entr\(ies\) is \d+ s old$/.test(p)),

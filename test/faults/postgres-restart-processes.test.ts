@@ -224,7 +224,13 @@ test.serial(
     t.is(stored.length, acknowledged.length, 'every acknowledged write is stored');
     // Every role created wrote its audit entry, and the worker's chain takes them all once the database is back.
     await waitFor(
-      async () => (await rows(s, `select count(*)::int as n from audit_entries where hash is null`))[0].n === 0,
+      async () =>
+        (
+          await rows(
+            s,
+            `select count(*)::int as n from audit_entries a where not exists (select from audit_links l where l.entry_id = a.id)`,
+          )
+        )[0].n === 0,
       'the audit chain to catch up',
       20_000,
     );

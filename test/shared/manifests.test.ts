@@ -2,7 +2,7 @@ import { readdirSync } from 'node:fs';
 import test from 'ava';
 import { ERROR_CODES, PERMISSIONS, WORKFLOWS } from '../../shared/catalogues.js';
 import { loadConfig } from '../../shared/config/index.js';
-import { domains, entities } from '../../shared/domains.js';
+import { domains, entities, WRITE_PATH_ENTITIES } from '../../shared/domains.js';
 import { catalogue, QUEUE_NAMES } from '../../shared/jobs/catalogue.js';
 import type { DomainManifest } from '../../shared/kernel/manifest.js';
 import { schedules } from '../../workers/schedulers.js';
@@ -26,7 +26,7 @@ test("the central lists are exactly the manifests' declarations", (t) => {
   const declared = <T>(pick: (d: DomainManifest) => readonly T[] | undefined) =>
     manifests.flatMap((d) => pick(d) ?? []);
   t.deepEqual(
-    entities.slice(5),
+    entities.slice(WRITE_PATH_ENTITIES.length),
     declared((d) => d.entities),
     'entities after the write path',
   );

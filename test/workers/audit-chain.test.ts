@@ -3,7 +3,7 @@ import { once } from 'node:events';
 import test from 'ava';
 import { db } from '../../shared/db/database.js';
 import { chainAuditEntries } from '../../shared/domain/audit/chain.js';
-import { entryHash, GENESIS_HASH, selectChainable } from '../../shared/domain/audit/entry-hash.js';
+import { entryHash, GENESIS_HASH, selectLinked } from '../../shared/domain/audit/entry-hash.js';
 import { verifyAuditChain } from '../../shared/domain/audit/verify.js';
 import { createOrm } from '../../shared/domains.js';
 import { uuidv7 } from '../../shared/kernel/ids.js';
@@ -41,6 +41,13 @@ async function writeEntries(uow: UnitOfWork, n: number, tag: string, parallel = 
 
 const sql = (stack: Stack, query: string, params: unknown[] = []) => stack.orm.em.fork().execute(query, params);
 
+/** Entries the chainer has not linked yet. */
+const UNCHAINED = `audit_entries a where not exists (select from audit_links l where l.entry_id = a.id)`;
+/** Entries in chain order, with their seq. */
+const CHAIN = `audit_links l join audit_entries a on a.id = l.entry_id`;
+/** The entry at a place in the chain. */
+const AT_SEQ = `id = (select entry_id from audit_links where seq = ?)`;
+
 /**
  * Chains until no entry is left: an entry waits for every older transaction of the PostgreSQL server to
  * end (other test files' ones included), so one pass may leave the newest for the next.
@@ -48,7 +55,7 @@ const sql = (stack: Stack, query: string, params: unknown[] = []) => stack.orm.e
 const chainEverything = (stack: Stack) =>
   waitFor(async () => {
     await chainAuditEntries(stack.orm);
-    return (await sql(stack, `select count(*)::int as n from audit_entries where seq is null`))[0].n === 0;
+    return (await sql(stack, `select count(*)::int as n from ${UNCHAINED}`))[0].n === 0;
   }, 'every audit entry chained');
 
 test.serial(
@@ -68,7 +75,7 @@ test.serial(
         await chainEverything(stack);
         const rows = (await sql(
           stack,
-          `select seq::int, commit_seq::int, tx_id::text from audit_entries order by seq`,
+          `select l.seq::int, a.commit_seq::int, a.tx_id::text from ${CHAIN} order by l.seq`,
         )) as { seq: number; commit_seq: number; tx_id: string }[];
         t.is(rows.length, 300);
         t.deepEqual(
@@ -89,6 +96,27 @@ test.serial(
       } finally {
         await other.close();
       }
+    }),
+);
+
+test.serial(
+  'chaining appends links and never rewrites an entry: it works with UPDATE and DELETE refused on audit entries',
+  (t) =>
+    withStack(async (stack) => {
+      await sql(
+        stack,
+        `create function refuse_audit_change() returns trigger language plpgsql as $$ begin raise exception 'audit entries are append-only'; end $$`,
+      );
+      await sql(
+        stack,
+        `create trigger audit_append_only before update or delete on audit_entries for each row execute function refuse_audit_change()`,
+      );
+      await writeEntries(new UnitOfWork(stack.orm), 40, 'append');
+      await chainEverything(stack);
+      t.deepEqual(await verifyAuditChain(stack.orm), { valid: true, checked: 40, firstInvalidSeq: null });
+      await t.throwsAsync(sql(stack, `update audit_entries set action = 'forged' where ${AT_SEQ}`, [1]), {
+        message: /append-only/,
+      });
     }),
 );
 
@@ -120,7 +148,7 @@ test.serial(
       // The younger one commits while the older is still open: no audited write waits for another's commit.
       await uow.run({ actor: 'system' }, async () => audit('younger'));
       const unchained = async () =>
-        (await sql(stack, `select subject_id from audit_entries where seq is null order by subject_id`)).map(
+        (await sql(stack, `select subject_id from ${UNCHAINED} order by subject_id`)).map(
           (r) => (r as { subject_id: string }).subject_id,
         );
       t.deepEqual(await unchained(), ['younger']);
@@ -129,7 +157,7 @@ test.serial(
       releaseOlder();
       await older;
       await chainEverything(stack);
-      const chain = await sql(stack, `select subject_id, seq::int from audit_entries order by seq`);
+      const chain = await sql(stack, `select a.subject_id, l.seq::int from ${CHAIN} order by l.seq`);
       t.deepEqual(chain, [
         { subject_id: 'older', seq: 1 },
         { subject_id: 'younger', seq: 2 },
@@ -146,7 +174,7 @@ test.serial('with two worker processes running, the audit worker chains every en
     try {
       await writeEntries(new UnitOfWork(stack.orm), 120, 'api');
       await waitFor(
-        async () => (await sql(stack, `select count(*)::int as n from audit_entries where seq is null`))[0].n === 0,
+        async () => (await sql(stack, `select count(*)::int as n from ${UNCHAINED}`))[0].n === 0,
         'all chained',
       );
       t.deepEqual(await verifyAuditChain(stack.orm), { valid: true, checked: 120, firstInvalidSeq: null });
@@ -162,7 +190,7 @@ test.serial('verify reports the first invalid seq when a stored entry is changed
   withStack(async (stack) => {
     await writeEntries(new UnitOfWork(stack.orm), 10, 'tamper');
     await chainEverything(stack);
-    await sql(stack, `update audit_entries set summary = '{"i": 999}' where seq = 4`);
+    await sql(stack, `update audit_entries set summary = '{"i": 999}' where ${AT_SEQ}`, [4]);
     t.deepEqual(await verifyAuditChain(stack.orm), { valid: false, checked: 3, firstInvalidSeq: 4 });
   }),
 );
@@ -184,7 +212,7 @@ test.serial(
       await chainEverything(stack);
       t.deepEqual(await verifyAuditChain(stack.orm), { valid: true, checked: 2, firstInvalidSeq: null });
       // The entry without one: its hash is over the fields an entry had before (an old chain still verifies).
-      const [plain] = await selectChainable(db(stack.orm.em.fork())).where('seq', '=', '1').execute();
+      const [plain] = await selectLinked(db(stack.orm.em.fork())).where('l.seq', '=', '1').execute();
       const { correlation_id: _none, ...before } = plain;
       t.is(_none, null);
       t.is(
@@ -202,9 +230,9 @@ test.serial(
           occurredAt: before.occurred_at,
         }),
       );
-      await sql(stack, `update audit_entries set correlation_id = 'forged' where seq = 2`);
+      await sql(stack, `update audit_entries set correlation_id = 'forged' where ${AT_SEQ}`, [2]);
       t.deepEqual(await verifyAuditChain(stack.orm), { valid: false, checked: 1, firstInvalidSeq: 2 });
-      await sql(stack, `update audit_entries set correlation_id = 'added' where seq = 1`);
+      await sql(stack, `update audit_entries set correlation_id = 'added' where ${AT_SEQ}`, [1]);
       t.deepEqual(await verifyAuditChain(stack.orm), { valid: false, checked: 0, firstInvalidSeq: 1 });
     }),
 );
@@ -213,9 +241,9 @@ test.serial('verify reports a deleted entry, in the middle or at the end of the 
   withStack(async (stack) => {
     await writeEntries(new UnitOfWork(stack.orm), 10, 'delete');
     await chainEverything(stack);
-    await sql(stack, `delete from audit_entries where seq = 10`);
+    await sql(stack, `delete from audit_entries where ${AT_SEQ}`, [10]);
     t.deepEqual(await verifyAuditChain(stack.orm), { valid: false, checked: 9, firstInvalidSeq: 10 });
-    await sql(stack, `delete from audit_entries where seq = 6`);
+    await sql(stack, `delete from audit_entries where ${AT_SEQ}`, [6]);
     t.deepEqual(await verifyAuditChain(stack.orm), { valid: false, checked: 5, firstInvalidSeq: 6 });
   }),
 );
@@ -330,7 +358,7 @@ test.serial('GET /audit/verify and npm run audit:verify report a broken chain', 
     await chainEverything(stack);
     const good = await stack.app.inject({ method: 'GET', url: '/audit/verify', headers: bearer(reader) });
     t.deepEqual(good.json().data, { valid: true, checked: 5, firstInvalidSeq: null });
-    await sql(stack, `update audit_entries set action = 'forged' where seq = 2`);
+    await sql(stack, `update audit_entries set action = 'forged' where ${AT_SEQ}`, [2]);
     const bad = await stack.app.inject({ method: 'GET', url: '/audit/verify', headers: bearer(reader) });
     t.deepEqual(bad.json().data, { valid: false, checked: 1, firstInvalidSeq: 2 });
 

@@ -17,6 +17,8 @@ import { Migration20261125000500_correlation_ids } from './Migration202611250005
 import { Migration20261125000700_reset_tokens_by_user } from './Migration20261125000700_reset_tokens_by_user.js';
 import { Migration20261126000100_idempotency_claim_ids } from './Migration20261126000100_idempotency_claim_ids.js';
 import { Migration20261126000200_registry_events_by_time } from './Migration20261126000200_registry_events_by_time.js';
+import { Migration20261127000100_audit_links } from './Migration20261127000100_audit_links.js';
+import { Migration20261127000200_registry_events_fillfactor } from './Migration20261127000200_registry_events_fillfactor.js';
 
 /** Every migration, in order. Listed explicitly so compiled and tsx runs apply the same set. */
 export const migrationsList: MigrationObject[] = [
@@ -43,4 +45,9 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261125000700_reset_tokens_by_user', class: Migration20261125000700_reset_tokens_by_user },
   { name: 'Migration20261126000100_idempotency_claim_ids', class: Migration20261126000100_idempotency_claim_ids },
   { name: 'Migration20261126000200_registry_events_by_time', class: Migration20261126000200_registry_events_by_time },
+  { name: 'Migration20261127000100_audit_links', class: Migration20261127000100_audit_links },
+  {
+    name: 'Migration20261127000200_registry_events_fillfactor',
+    class: Migration20261127000200_registry_events_fillfactor,
+  },
 ];

@@ -32,25 +32,34 @@ export function entryHash(prevHash: string, entry: ChainableEntry): string {
     .digest('hex');
 }
 
-/** Audit entries with the stored fields a hash covers; occurred_at formatted as the hash has it (UTC, milliseconds). */
+/** The stored fields of an entry (`audit_entries as a`) that its hash covers, but its time. */
+const COVERED = [
+  'a.id',
+  'a.actor',
+  'a.action',
+  'a.subject_type',
+  'a.subject_id',
+  'a.request_id',
+  'a.correlation_id',
+  'a.ip',
+  'a.summary',
+] as const;
+
+/** occurred_at formatted as the hash has it (UTC, milliseconds). */
+const OCCURRED_AT = sql<string>`to_char(a.occurred_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`.as(
+  'occurred_at',
+);
+
+/** Audit entries (`a`) with the stored fields a hash covers. */
 export const selectChainable = (k: Kysely<Database>) =>
+  k.selectFrom('audit_entries as a').select([...COVERED, OCCURRED_AT]);
+
+/** The chain in seq order: each link (`l`) with its entry's covered fields; a link whose entry is gone is left out. */
+export const selectLinked = (k: Kysely<Database>) =>
   k
-    .selectFrom('audit_entries')
-    .select([
-      'id',
-      'seq',
-      'prev_hash',
-      'hash',
-      'actor',
-      'action',
-      'subject_type',
-      'subject_id',
-      'request_id',
-      'correlation_id',
-      'ip',
-      'summary',
-      sql<string>`to_char(occurred_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`.as('occurred_at'),
-    ]);
+    .selectFrom('audit_links as l')
+    .innerJoin('audit_entries as a', 'a.id', 'l.entry_id')
+    .select(['l.seq', 'l.prev_hash', 'l.hash', ...COVERED, OCCURRED_AT]);
 
 export type AuditRow = InferResult<ReturnType<typeof selectChainable>>[number];
 

@@ -9,9 +9,9 @@ import type { AuditEntryView, AuditFilters } from './audit.schemas.js';
 
 const COLUMNS = [
   'a.id',
-  'a.seq',
-  'a.prev_hash',
-  'a.hash',
+  'l.seq',
+  'l.prev_hash',
+  'l.hash',
   'a.actor',
   'a.action',
   'a.subject_type',
@@ -37,7 +37,9 @@ const ACTOR = { agent: 'a.actor', insurer: 'a.actor_insurer_id' } as const;
  * share of the trail the scope holds.
  */
 function auditRows(em: EntityManager, scope: DataScope) {
-  const entries = () => db(em).selectFrom('audit_entries as a').select(COLUMNS);
+  // An entry not chained yet has no link: seq, prevHash and hash are null.
+  const entries = () =>
+    db(em).selectFrom('audit_entries as a').leftJoin('audit_links as l', 'l.entry_id', 'a.id').select(COLUMNS);
   if (scope.kind === 'all') return entries();
   return [
     entries().where((eb) => inScope(eb, scope, SUBJECT)),

@@ -5,11 +5,11 @@ import type { UserAct } from '../../kernel/act.js';
 import type { ServiceDeps } from '../../kernel/deps.js';
 import { assertScopeAll } from '../access/index.js';
 import type { AuditVerdict } from './audit.schemas.js';
-import { entryHash, GENESIS_HASH, selectChainable, toChainable } from './entry-hash.js';
+import { entryHash, GENESIS_HASH, selectLinked, toChainable } from './entry-hash.js';
 
 /**
- * Walks the chain from seq 1: each entry must have the next seq, link to the previous hash and
- * hash to its stored value; the chain must end where the chain head says it does.
+ * Walks the chain's links from seq 1: each must have the next seq, name the previous hash and hash its
+ * entry to its stored value; the chain must end where the chain head says it does.
  * A changed entry fails on its own seq; a deleted one on the seq that is missing.
  */
 export async function verifyAuditChain(orm: Orm, batchSize = 5000): Promise<AuditVerdict> {
@@ -20,9 +20,9 @@ export async function verifyAuditChain(orm: Orm, batchSize = 5000): Promise<Audi
   let prevHash = GENESIS_HASH;
   let checked = 0;
   for (;;) {
-    const rows = await selectChainable(db(em))
-      .where('seq', '>=', String(expectedSeq))
-      .orderBy('seq')
+    const rows = await selectLinked(db(em))
+      .where('l.seq', '>=', String(expectedSeq))
+      .orderBy('l.seq')
       .limit(batchSize)
       .execute();
     for (const row of rows) {
