@@ -52,9 +52,9 @@ export const domains = [
   maintenanceDomain,
 ] as const;
 
-/** Every table, as an entity: the write path's own (outbox, audit, idempotency, events), then each domain's. */
-/** The write path's own tables (outbox, audit entries and their chain, idempotency, events), before every domain's. */
+/** The write path's own tables: outbox, audit entries and their chain, idempotency, events. */
 export const WRITE_PATH_ENTITIES = [OutboxRow, AuditEntry, AuditChainHead, AuditLink, IdempotencyRecord, DomainEvent];
+/** Every table, as an entity: the write path's own, then each domain's. */
 export const entities = [
   ...WRITE_PATH_ENTITIES,
   ...(domains as readonly DomainManifest[]).flatMap((domain) => domain.entities),
