@@ -8,8 +8,18 @@ import { metaOf } from './correlation.js';
 /** The request a page answers: its ids go into the page's meta. */
 type MetaSource = Parameters<typeof metaOf>[0];
 
+/** `updatedSince`: only records changed at or after a time, for a client that syncs what changed since its last pass. */
+const UpdatedSince = Type.Optional(
+  Type.String({
+    format: 'date-time',
+    description:
+      'Only records changed at or after this time (ISO 8601), for incremental sync; records that never change count from their creation',
+  }),
+);
+
 /** Query parameters every list accepts. */
 export const PageQuery = {
+  updatedSince: UpdatedSince,
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20 })),
   cursor: Type.Optional(
     Type.String({ minLength: 1, maxLength: 1024, description: 'Opaque; from meta.page.nextCursor' }),

@@ -12,6 +12,8 @@ export const OutboxRow = defineEntity({
     payload: p.json<Record<string, unknown>>(),
     createdAt: p.datetime().defaultRaw('now()'),
     dispatchedAt: p.datetime().nullable(),
+    /** The BullMQ job that carries the row, once relayed: its own id, or a merged job's (kernel/outbox-jobs.ts). */
+    jobId: p.text().nullable(),
     dispatchAttempts: p.integer().defaultRaw('0'),
     lastError: p.text().nullable(),
   }),

@@ -37,6 +37,11 @@ export interface ListDefinition<DB, TB extends keyof DB, O, F extends string, Fi
    * scope two ways).
    */
   scope: ScopeColumns<ReferenceExpression<DB, TB>> | 'none' | 'rows';
+  /**
+   * When a row last changed (its creation for a record that never changes): `updatedSince` keeps the
+   * rows changed at or after a time, so a client can fetch only what changed since its last sync.
+   */
+  changedAt: (eb: ExpressionBuilder<DB, TB>) => Expression<unknown>;
   /** The lowercased text `q` is a substring of (keep a trigram index on the same expression). */
   search?: (eb: ExpressionBuilder<DB, TB>) => Expression<string>;
   filters: {
@@ -55,8 +60,14 @@ export interface Page<T> {
   nextKey: unknown[] | null;
 }
 
+/** What every list takes beside its own filters: `q` (lists that search) and `updatedSince` (an ISO time). */
+export interface CommonFilters {
+  q?: string;
+  updatedSince?: string;
+}
+
 export interface ListInput<F extends string, Filters> {
-  filters: Partial<Filters> & { q?: string };
+  filters: Partial<Filters> & CommonFilters;
   page: Keyset<F>;
 }
 
@@ -71,7 +82,7 @@ export async function listPage<DB, TB extends keyof DB, O, F extends string, Fil
   input: ListInput<F, Filters>,
 ): Promise<Page<O>> {
   const {
-    filters: { q, ...filters },
+    filters: { q, updatedSince, ...filters },
     page,
   } = input;
   const columns = definition.scope;
@@ -82,6 +93,10 @@ export async function listPage<DB, TB extends keyof DB, O, F extends string, Fil
       if (value === undefined) continue;
       const condition = definition.filters[name as keyof Filters];
       query = query.where((eb) => condition(eb, value as never));
+    }
+    if (updatedSince) {
+      const changedAt = definition.changedAt;
+      query = query.where((eb) => eb(changedAt(eb), '>=', updatedSince as never));
     }
     if (q && definition.search) {
       const search = definition.search;

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import pg from 'pg';
-import { db } from '../db/database.js';
+import { db, jsonRows } from '../db/database.js';
 import type { Orm } from '../db/orm.js';
 import type { Logger } from '../logger.js';
 import { withTimeout } from '../redis.js';
@@ -150,7 +150,7 @@ export class OutboxRelay {
         .forUpdate()
         .skipLocked()
         .execute();
-      const done: string[] = [];
+      const done: { id: string; job_id: string }[] = [];
       let failure: { rows: string[]; message: string } | undefined;
       for (const job of relayedJobs(rows as OutboxRow[], this.opts.mergeOf ?? (() => undefined))) {
         try {
@@ -160,17 +160,23 @@ export class OutboxRelay {
             5000,
             'Redis',
           );
-          done.push(...job.rows);
+          for (const id of job.rows) done.push({ id, job_id: job.jobId });
         } catch (err) {
           failure = { rows: job.rows, message: (err as Error).message };
           break;
         }
       }
       if (done.length) {
+        // Each row names the job that carries it: a merged job carries several.
         await outbox
-          .updateTable('outbox')
-          .set((eb) => ({ dispatched_at: sql<Date>`now()`, dispatch_attempts: eb('dispatch_attempts', '+', 1) }))
-          .where((eb) => eb('id', '=', eb.fn.any(eb.val(done))))
+          .updateTable('outbox as o')
+          .from(jsonRows(done, 'id uuid, job_id text'))
+          .set((eb) => ({
+            dispatched_at: sql<Date>`now()`,
+            dispatch_attempts: eb('o.dispatch_attempts', '+', 1),
+            job_id: eb.ref('v.job_id'),
+          }))
+          .whereRef('o.id', '=', 'v.id')
           .execute();
       }
       if (failure) {

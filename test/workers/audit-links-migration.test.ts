@@ -41,10 +41,8 @@ test('a chain made when entries held their own seq and hashes moves to audit_lin
     }
     await em().execute(`update audit_chain_head set last_seq = 8, last_hash = ?`, [prev]);
 
-    t.deepEqual(
-      (await orm.migrator.up()).map((m) => m.name),
-      ['Migration20261127000100_audit_links', 'Migration20261127000200_registry_events_fillfactor'],
-    );
+    const applied = (await orm.migrator.up()).map((m) => m.name);
+    t.is(applied[0], 'Migration20261127000100_audit_links');
     const [{ n }] = await db(em()).selectFrom('audit_links').select(sql<number>`count(*)::int`.as('n')).execute();
     t.is(n, 8, 'every chained entry keeps its place');
     t.deepEqual(await verifyAuditChain(orm), { valid: true, checked: 8, firstInvalidSeq: null });

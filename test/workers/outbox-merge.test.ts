@@ -85,6 +85,8 @@ test.serial(
         'every delivery, in commit order',
       );
       t.regex(jobs[0]!.id!, /^merged-[0-9a-f]{40}$/);
+      const carriers = await sql(`select distinct job_id from outbox where id in (?)`, [rows.map((r) => r.id)]);
+      t.deepEqual(carriers, [{ job_id: jobs[0]!.id }], 'each row names the job that carries it');
 
       // A crash between add and mark: the same rows relayed again are the same job, not a second one.
       await sql(`update outbox set dispatched_at = null where id in (?)`, [rows.map((r) => r.id)]);

@@ -21,12 +21,15 @@ import {
 } from '../../../shared/domain/claims/index.js';
 import { IdOf } from '../../../shared/kernel/schema.js';
 import { ERROR_RESPONSES, ListEnvelope } from '../../http/envelope.js';
+import { listOf } from '../../http/operation.js';
 import { PageQuery } from '../../http/pagination.js';
-import { userActOf } from '../../http/reply.js';
 
 /** A claim's sub-records, each a paged list, oldest first: GET /claims/{id} embeds only the latest 20 of each. */
 const params = Type.Object({ id: IdOf('The claim') });
-const querystring = Type.Object({ limit: PageQuery.limit, cursor: PageQuery.cursor }, { additionalProperties: false });
+const querystring = Type.Object(
+  { limit: PageQuery.limit, cursor: PageQuery.cursor, updatedSince: PageQuery.updatedSince },
+  { additionalProperties: false },
+);
 const read = { permissions: ['claim:read' as const] };
 
 export const listClaimPaymentsSchema = {
@@ -69,27 +72,26 @@ export const listClaimHistorySchema = {
 };
 
 const claimRecordLists: FastifyPluginAsyncTypebox = async (app) => {
-  const { deps, paginator } = app;
-  app.get('/claims/:id/payments', { config: read, schema: listClaimPaymentsSchema }, async (request) => {
-    const plan = paginator.plan(CLAIM_PAYMENT_LIST, request.query);
-    const page = await listClaimPayments(deps, userActOf(request), { id: request.params.id, page: plan });
-    return paginator.respond(request, plan, page, toPaymentView);
-  });
-  app.get('/claims/:id/notes', { config: read, schema: listClaimNotesSchema }, async (request) => {
-    const plan = paginator.plan(CLAIM_NOTE_LIST, request.query);
-    const page = await listClaimNotes(deps, userActOf(request), { id: request.params.id, page: plan });
-    return paginator.respond(request, plan, page, toNoteView);
-  });
-  app.get('/claims/:id/documents', { config: read, schema: listClaimDocumentsSchema }, async (request) => {
-    const plan = paginator.plan(CLAIM_DOCUMENT_LIST, request.query);
-    const page = await listClaimDocuments(deps, userActOf(request), { id: request.params.id, page: plan });
-    return paginator.respond(request, plan, page, toDocumentView);
-  });
-  app.get('/claims/:id/history', { config: read, schema: listClaimHistorySchema }, async (request) => {
-    const plan = paginator.plan(CLAIM_HISTORY_LIST, request.query);
-    const page = await listClaimHistory(deps, userActOf(request), { id: request.params.id, page: plan });
-    return paginator.respond(request, plan, page, toHistoryEntry);
-  });
+  app.get(
+    '/claims/:id/payments',
+    { config: read, schema: listClaimPaymentsSchema },
+    listOf(CLAIM_PAYMENT_LIST, listClaimPayments, toPaymentView),
+  );
+  app.get(
+    '/claims/:id/notes',
+    { config: read, schema: listClaimNotesSchema },
+    listOf(CLAIM_NOTE_LIST, listClaimNotes, toNoteView),
+  );
+  app.get(
+    '/claims/:id/documents',
+    { config: read, schema: listClaimDocumentsSchema },
+    listOf(CLAIM_DOCUMENT_LIST, listClaimDocuments, toDocumentView),
+  );
+  app.get(
+    '/claims/:id/history',
+    { config: read, schema: listClaimHistorySchema },
+    listOf(CLAIM_HISTORY_LIST, listClaimHistory, toHistoryEntry),
+  );
 };
 
 export default claimRecordLists;

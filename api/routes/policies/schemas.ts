@@ -57,7 +57,10 @@ export const policyTimelineSchema = {
   description:
     'What happened to the policy, oldest first: issued, endorsements created, approved and withdrawn, cancelled, reinstated, renewals and claims, each with actor, time and request id.',
   params: IdParams,
-  querystring: Type.Object({ limit: PageQuery.limit, cursor: PageQuery.cursor }, { additionalProperties: false }),
+  querystring: Type.Object(
+    { limit: PageQuery.limit, cursor: PageQuery.cursor, updatedSince: PageQuery.updatedSince },
+    { additionalProperties: false },
+  ),
   response: { 200: ListEnvelope(TimelineEvent), ...ERROR_RESPONSES },
 };
 
@@ -99,7 +102,12 @@ export const listEndorsementsSchema = {
   description: 'The endorsements of a policy in your data scope, oldest first.',
   params: IdParams,
   querystring: Type.Object(
-    { limit: PageQuery.limit, cursor: PageQuery.cursor, ...EndorsementFilters.properties },
+    {
+      limit: PageQuery.limit,
+      cursor: PageQuery.cursor,
+      updatedSince: PageQuery.updatedSince,
+      ...EndorsementFilters.properties,
+    },
     { additionalProperties: false },
   ),
   response: { 200: ListEnvelope(Endorsement), ...ERROR_RESPONSES },

@@ -19,6 +19,8 @@ import { Migration20261126000100_idempotency_claim_ids } from './Migration202611
 import { Migration20261126000200_registry_events_by_time } from './Migration20261126000200_registry_events_by_time.js';
 import { Migration20261127000100_audit_links } from './Migration20261127000100_audit_links.js';
 import { Migration20261127000200_registry_events_fillfactor } from './Migration20261127000200_registry_events_fillfactor.js';
+import { Migration20261127000300_updated_at_on_every_change } from './Migration20261127000300_updated_at_on_every_change.js';
+import { Migration20261127000400_outbox_job_id } from './Migration20261127000400_outbox_job_id.js';
 
 /** Every migration, in order. Listed explicitly so compiled and tsx runs apply the same set. */
 export const migrationsList: MigrationObject[] = [
@@ -50,4 +52,9 @@ export const migrationsList: MigrationObject[] = [
     name: 'Migration20261127000200_registry_events_fillfactor',
     class: Migration20261127000200_registry_events_fillfactor,
   },
+  {
+    name: 'Migration20261127000300_updated_at_on_every_change',
+    class: Migration20261127000300_updated_at_on_every_change,
+  },
+  { name: 'Migration20261127000400_outbox_job_id', class: Migration20261127000400_outbox_job_id },
 ];

@@ -12,6 +12,7 @@ export const ROLE_LIST = defineList({
     createdAt: eb.ref('r.created_at'),
     id: eb.ref('r.id'),
   }),
+  changedAt: (eb) => eb.ref('r.updated_at'),
   scope: 'none',
   filters: {},
 });

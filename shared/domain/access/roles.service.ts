@@ -70,9 +70,12 @@ export function listPermissions(deps: ServiceDeps): PermissionView[] {
 export async function listRoles(
   deps: ServiceDeps,
   act: UserAct,
-  input: { page: Keyset<(typeof ROLE_LIST.sortable)[number]> },
+  input: { updatedSince?: string; page: Keyset<(typeof ROLE_LIST.sortable)[number]> },
 ): Promise<Page<RoleView>> {
-  const page = await listPage(ROLE_LIST, deps.orm.em, act.caller.scope, { filters: {}, page: input.page });
+  const page = await listPage(ROLE_LIST, deps.orm.em, act.caller.scope, {
+    filters: { updatedSince: input.updatedSince },
+    page: input.page,
+  });
   return { ...page, items: page.items.map(toRoleView) };
 }
 

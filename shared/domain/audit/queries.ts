@@ -61,6 +61,7 @@ export const AUDIT_LIST = defineList({
   sortable: ['occurredAt'] as const,
   defaultSort: '-occurredAt',
   sortKeys: (eb) => ({ occurredAt: eb.ref('a.occurred_at'), id: eb.ref('a.id') }),
+  changedAt: (eb) => eb.ref('a.occurred_at'),
   scope: 'rows',
   filters: {
     subjectType: (eb, v: string) => eb('a.subject_type', '=', v),

@@ -44,6 +44,7 @@ export const CATASTROPHE_EVENT_LIST = defineList({
     name: eb.ref('e.name'),
     id: eb.ref('e.id'),
   }),
+  changedAt: (eb) => eb.ref('e.updated_at'),
   scope: 'none',
   search: (eb) => sql<string>`lower(${eb.ref('e.name')})`,
   filters: {} as const,

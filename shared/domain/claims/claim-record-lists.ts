@@ -18,6 +18,8 @@ export const CLAIM_PAYMENT_LIST = defineList({
   rows: paymentRows,
   ...byCreation,
   sortKeys: (eb) => ({ createdAt: eb.ref('created_at'), id: eb.ref('id') }),
+  // Payments, notes and documents are never changed once written.
+  changedAt: (eb) => eb.ref('created_at'),
   filters: { claimId: (eb, claimId: string) => eb('claim_id', '=', claimId) } as const,
 });
 
@@ -26,6 +28,7 @@ export const CLAIM_NOTE_LIST = defineList({
   rows: noteRows,
   ...byCreation,
   sortKeys: (eb) => ({ createdAt: eb.ref('created_at'), id: eb.ref('id') }),
+  changedAt: (eb) => eb.ref('created_at'),
   filters: {
     claimId: (eb, claimId: string) => eb('claim_id', '=', claimId),
     visibleTo: (eb, scope: DataScope) => eb('visibility', 'in', visibilitiesFor(scope)),
@@ -37,6 +40,7 @@ export const CLAIM_DOCUMENT_LIST = defineList({
   rows: documentRows,
   ...byCreation,
   sortKeys: (eb) => ({ createdAt: eb.ref('created_at'), id: eb.ref('id') }),
+  changedAt: (eb) => eb.ref('created_at'),
   filters: { claimId: (eb, claimId: string) => eb('claim_id', '=', claimId) } as const,
 });
 
@@ -48,6 +52,7 @@ export const CLAIM_HISTORY_LIST = defineList({
   defaultSort: 'occurredAt',
   scope: 'none',
   sortKeys: (eb) => ({ occurredAt: eb.ref('e.seq'), id: eb.ref('e.seq') }),
+  changedAt: (eb) => eb.ref('e.occurred_at'),
   filters: {
     claimId: (eb, claimId: string) => eb('e.stream_id', '=', claimId),
     visibleTo: (eb, scope: DataScope) => eventVisibleTo(eb, scope, 'e.data'),
@@ -56,13 +61,14 @@ export const CLAIM_HISTORY_LIST = defineList({
 
 interface RecordsInput<F extends string> {
   id: string;
+  updatedSince?: string;
   page: Keyset<F>;
 }
 
 export async function listClaimPayments(deps: ServiceDeps, act: UserAct, input: RecordsInput<'createdAt'>) {
   await assertClaimVisible(deps.orm.em, act.caller.scope, input.id);
   return listPage(CLAIM_PAYMENT_LIST, deps.orm.em, act.caller.scope, {
-    filters: { claimId: input.id },
+    filters: { claimId: input.id, updatedSince: input.updatedSince },
     page: input.page,
   });
 }
@@ -71,7 +77,7 @@ export async function listClaimPayments(deps: ServiceDeps, act: UserAct, input: 
 export async function listClaimNotes(deps: ServiceDeps, act: UserAct, input: RecordsInput<'createdAt'>) {
   await assertClaimVisible(deps.orm.em, act.caller.scope, input.id);
   return listPage(CLAIM_NOTE_LIST, deps.orm.em, act.caller.scope, {
-    filters: { claimId: input.id, visibleTo: act.caller.scope },
+    filters: { claimId: input.id, visibleTo: act.caller.scope, updatedSince: input.updatedSince },
     page: input.page,
   });
 }
@@ -79,7 +85,7 @@ export async function listClaimNotes(deps: ServiceDeps, act: UserAct, input: Rec
 export async function listClaimDocuments(deps: ServiceDeps, act: UserAct, input: RecordsInput<'createdAt'>) {
   await assertClaimVisible(deps.orm.em, act.caller.scope, input.id);
   return listPage(CLAIM_DOCUMENT_LIST, deps.orm.em, act.caller.scope, {
-    filters: { claimId: input.id },
+    filters: { claimId: input.id, updatedSince: input.updatedSince },
     page: input.page,
   });
 }
@@ -88,7 +94,7 @@ export async function listClaimDocuments(deps: ServiceDeps, act: UserAct, input:
 export async function listClaimHistory(deps: ServiceDeps, act: UserAct, input: RecordsInput<'occurredAt'>) {
   await assertClaimVisible(deps.orm.em, act.caller.scope, input.id);
   return listPage(CLAIM_HISTORY_LIST, deps.orm.em, act.caller.scope, {
-    filters: { claimId: input.id, visibleTo: act.caller.scope },
+    filters: { claimId: input.id, visibleTo: act.caller.scope, updatedSince: input.updatedSince },
     page: input.page,
   });
 }

@@ -26,6 +26,8 @@ export async function addClaimNote(deps: ServiceDeps, act: UserAct, input: AddCl
     throw new ForbiddenError('Your data scope writes shared notes only', { reason: 'shared_notes_only' });
   return deps.uow.run(act, async (tx) => {
     const claim = await lockVisibleClaim(tx, act.caller.scope, input.id);
+    // The claim as GET shows it holds its latest notes: it changed (its updatedAt, for updatedSince).
+    claim.updatedAt = new Date();
     const noteId = uuidv7();
     tx.create(ClaimNote, { id: noteId, claimId: claim.id, body: input.body, visibility, author: act.actor });
     await tx.flush();
@@ -45,6 +47,7 @@ export async function addClaimDocument(
   input: AddClaimDocumentInput,
 ): Promise<ClaimDocumentView> {
   return runStep({ deps, act }, CLAIM_ACTIONS, { id: input.id, action: 'addDocument' }, async (claim, tx) => {
+    claim.updatedAt = new Date();
     const documentId = uuidv7();
     tx.create(ClaimDocument, {
       id: documentId,

@@ -19,6 +19,7 @@ export const CLAIM_LIST = defineList({
     claimNumber: eb.ref('c.claim_number'),
     id: eb.ref('c.id'),
   }),
+  changedAt: (eb) => eb.ref('c.updated_at'),
   scope: CLAIM_SCOPE_COLUMNS,
   search: (eb) => sql<string>`(lower(${eb.ref('c.claim_number')}) || ' ' || lower(${eb.ref('c.description')}))`,
   filters: {

@@ -45,6 +45,7 @@ export const DISPUTE_LIST = defineList({
     disputeNumber: eb.ref('d.dispute_number'),
     id: eb.ref('d.id'),
   }),
+  changedAt: (eb) => eb.ref('d.updated_at'),
   scope: 'none',
   search: (eb) => sql<string>`(lower(${eb.ref('d.dispute_number')}) || ' ' || lower(${eb.ref('d.reason')}))`,
   filters: {

@@ -47,6 +47,7 @@ export const ID_PATTERN_LIST = defineList({
     pattern: eb.ref('ip.pattern'),
     id: eb.ref('ip.id'),
   }),
+  changedAt: (eb) => eb.ref('ip.updated_at'),
   scope: 'none',
   search: (eb) =>
     sql<string>`(lower(${eb.ref('ip.entity')}) || ' ' || lower(${eb.ref('ip.pattern')}) || ' ' || lower(coalesce(${eb.ref('ip.description')}, '')))`,

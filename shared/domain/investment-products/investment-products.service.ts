@@ -59,6 +59,7 @@ export const INVESTMENT_PRODUCT_LIST = defineList({
     riskLevel: eb.ref('ip.risk_level'),
     id: eb.ref('ip.id'),
   }),
+  changedAt: (eb) => eb.ref('ip.updated_at'),
   scope: 'none',
   search: (eb) => sql<string>`lower(${eb.ref('ip.name')})`,
   filters: {

@@ -47,6 +47,7 @@ export const NOTIFICATION_TEMPLATE_LIST = defineList({
     version: eb.ref('nt.version'),
     id: eb.ref('nt.id'),
   }),
+  changedAt: (eb) => eb.ref('nt.updated_at'),
   scope: 'none',
   search: (eb) =>
     sql<string>`(lower(${eb.ref('nt.key')}) || ' ' || lower(coalesce(${eb.ref('nt.subject')}, '')) || ' ' || lower(${eb.ref('nt.body')}))`,

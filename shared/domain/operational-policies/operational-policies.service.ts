@@ -59,6 +59,7 @@ export const OPERATIONAL_POLICY_LIST = defineList({
     category: eb.ref('op.category'),
     id: eb.ref('op.id'),
   }),
+  changedAt: (eb) => eb.ref('op.updated_at'),
   scope: 'none',
   search: (eb) => sql<string>`(lower(${eb.ref('op.key')}) || ' ' || lower(${eb.ref('op.name')}))`,
   filters: { category: (eb, category: PolicyCategory) => eb('op.category', '=', category) } as const,

@@ -58,6 +58,7 @@ export const ENDORSEMENT_LIST = defineList({
   sortable: ['createdAt'] as const,
   defaultSort: 'createdAt',
   sortKeys: (eb) => ({ createdAt: eb.ref('n.created_at'), id: eb.ref('n.id') }),
+  changedAt: (eb) => eb.ref('n.updated_at'),
   scope: 'none',
   filters: {
     policyId: (eb, policyId: string) => eb('n.policy_id', '=', policyId),
@@ -68,11 +69,11 @@ export const ENDORSEMENT_LIST = defineList({
 export async function listEndorsements(
   deps: ServiceDeps,
   act: UserAct,
-  input: { policyId: string; status?: EndorsementStatus; page: Keyset<'createdAt'> },
+  input: { policyId: string; status?: EndorsementStatus; updatedSince?: string; page: Keyset<'createdAt'> },
 ): Promise<Page<EndorsementRow>> {
   await getPolicy(deps, act, { id: input.policyId });
   return listPage(ENDORSEMENT_LIST, deps.orm.em, act.caller.scope, {
-    filters: { policyId: input.policyId, status: input.status },
+    filters: { policyId: input.policyId, status: input.status, updatedSince: input.updatedSince },
     page: input.page,
   });
 }

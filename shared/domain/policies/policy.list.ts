@@ -24,6 +24,7 @@ export const POLICY_LIST = defineList({
     holderName: eb.ref('p.holder_name'),
     id: eb.ref('p.id'),
   }),
+  changedAt: (eb) => eb.ref('p.updated_at'),
   scope: POLICY_SCOPE_COLUMNS,
   search: (eb) => sql<string>`(lower(${eb.ref('p.policy_number')}) || ' ' || lower(${eb.ref('p.holder_name')}))`,
   filters: {

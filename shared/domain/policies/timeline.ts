@@ -29,6 +29,7 @@ export const TIMELINE_LIST = defineList({
   sortable: ['occurredAt'] as const,
   defaultSort: 'occurredAt',
   sortKeys: (eb) => ({ occurredAt: eb.ref('e.seq'), id: eb.ref('e.seq') }),
+  changedAt: (eb) => eb.ref('e.occurred_at'),
   scope: 'none',
   filters: {
     policyId: (eb, policyId: string) => eb('e.stream_id', '=', policyId),
@@ -39,11 +40,11 @@ export const TIMELINE_LIST = defineList({
 export async function policyTimeline(
   deps: ServiceDeps,
   act: UserAct,
-  input: { id: string; page: Keyset<'occurredAt'> },
+  input: { id: string; updatedSince?: string; page: Keyset<'occurredAt'> },
 ): Promise<Page<TimelineRow>> {
   await getPolicy(deps, act, { id: input.id });
   return listPage(TIMELINE_LIST, deps.orm.em, act.caller.scope, {
-    filters: { policyId: input.id, visibleTo: act.caller.scope },
+    filters: { policyId: input.id, visibleTo: act.caller.scope, updatedSince: input.updatedSince },
     page: input.page,
   });
 }

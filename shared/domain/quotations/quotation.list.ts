@@ -23,6 +23,7 @@ export const QUOTATION_LIST = defineList({
     applicantName: eb.ref('q.applicant_name'),
     id: eb.ref('q.id'),
   }),
+  changedAt: (eb) => eb.ref('q.updated_at'),
   scope: QUOTATION_SCOPE_COLUMNS,
   search: (eb) => sql<string>`(lower(${eb.ref('q.quotation_number')}) || ' ' || lower(${eb.ref('q.applicant_name')}))`,
   filters: {

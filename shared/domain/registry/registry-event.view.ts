@@ -48,6 +48,8 @@ export const REGISTRY_EVENT_LIST = defineList({
   sortable: ['receivedAt'] as const,
   defaultSort: '-receivedAt',
   sortKeys: (eb) => ({ receivedAt: eb.ref('e.received_at'), id: eb.ref('e.event_id') }),
+  // Received, then processed (a failed attempt clears processed_at until the event is applied).
+  changedAt: (eb) => eb.fn.coalesce('e.processed_at', 'e.received_at'),
   scope: 'none',
   filters: {
     status: (eb, status: RegistryEventStatus) => eb('e.status', '=', status),

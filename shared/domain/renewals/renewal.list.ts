@@ -19,6 +19,7 @@ export const RENEWAL_LIST = defineList({
     renewalNumber: eb.ref('r.renewal_number'),
     id: eb.ref('r.id'),
   }),
+  changedAt: (eb) => eb.ref('r.updated_at'),
   scope: RENEWAL_SCOPE_COLUMNS,
   search: (eb) => sql<string>`(lower(${eb.ref('r.renewal_number')}) || ' ' || lower(${eb.ref('r.policy_number')}))`,
   filters: {

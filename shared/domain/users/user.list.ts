@@ -18,6 +18,7 @@ export const USER_LIST = defineList({
     name: eb.ref('u.name'),
     id: eb.ref('u.id'),
   }),
+  changedAt: (eb) => eb.ref('u.updated_at'),
   scope: USER_SCOPE,
   search: (eb) => sql<string>`(lower(${eb.ref('u.email')}) || ' ' || lower(${eb.ref('u.name')}))`,
   filters: {
