@@ -3,6 +3,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import fp from 'fastify-plugin';
 import { declaredTags } from '../../shared/kernel/schema.js';
 import { API_VERSION } from '../http/wire-headers.js';
+import { markWireOptions, withWireHeaders } from './openapi-wire.js';
 
 /**
  * OpenAPI 3.1 generated from the route schemas (the same ones that validate requests), served at
@@ -43,8 +44,11 @@ export default fp(async (app) => {
     },
     // Components are named by their $id (`User`, not `def-3`).
     refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => String(json.$id ?? `def-${i}`) },
+    transform: markWireOptions as never,
     transformObject: (document) =>
-      'openapiObject' in document ? withOptionalBodies(document.openapiObject) : document.swaggerObject,
+      'openapiObject' in document
+        ? withWireHeaders(withOptionalBodies(document.openapiObject))
+        : document.swaggerObject,
   });
   await app.register(async (docs) => {
     docs.addHook('onRoute', (route) => {

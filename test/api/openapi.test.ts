@@ -28,12 +28,12 @@ function operations(): { name: string; op: Record<string, any> }[] {
   );
 }
 
-/** A schema, or the component its local $ref names. */
+/** A schema (header, parameter), or the component its local $ref names. */
 function deref(schema: Record<string, any>): Record<string, any> {
   if (typeof schema?.$ref !== 'string') return schema;
-  const name = /^#\/components\/schemas\/(.+)$/.exec(schema.$ref)?.[1];
-  if (!name || !openapi.components.schemas[name]) throw new Error(`unresolved $ref ${schema.$ref}`);
-  return openapi.components.schemas[name];
+  const [, kind, name] = /^#\/components\/(schemas|headers|parameters)\/(.+)$/.exec(schema.$ref) ?? [];
+  if (!kind || !name || !openapi.components[kind]?.[name]) throw new Error(`unresolved $ref ${schema.$ref}`);
+  return openapi.components[kind][name];
 }
 
 /** Every `$ref` anywhere in a value. */
