@@ -51,6 +51,21 @@ test('another client IP has its own count', async (t) => {
   t.is(res.headers['ratelimit-remaining'], '2');
 });
 
+test('an IPv6 client counts by its /64: another address of the same network spends the same count', async (t) => {
+  const at = (remoteAddress: string) => stack.app.inject({ method: 'GET', url: '/openapi-missing', remoteAddress });
+  t.is((await at('2001:db8:aa:1::1')).headers['ratelimit-remaining'], '2');
+  t.is((await at('2001:db8:aa:1:ffff:1:2:3')).headers['ratelimit-remaining'], '1');
+  t.is((await at('2001:0db8:00aa:0001::9')).headers['ratelimit-remaining'], '0', 'the same /64, written in full');
+  t.is((await at('2001:db8:aa:1::77')).statusCode, 429);
+  t.is((await at('2001:db8:aa:2::1')).headers['ratelimit-remaining'], '2', 'the next /64 has its own count');
+});
+
+test('an IPv4 client seen through an IPv6 socket (::ffff:a.b.c.d) shares the count of its IPv4 address', async (t) => {
+  const at = (remoteAddress: string) => stack.app.inject({ method: 'GET', url: '/openapi-missing', remoteAddress });
+  t.is((await at('10.6.6.6')).headers['ratelimit-remaining'], '2');
+  t.is((await at('::ffff:10.6.6.6')).headers['ratelimit-remaining'], '1');
+});
+
 test('health endpoints are outside every limit', async (t) => {
   for (let i = 0; i < 6; i++) {
     const res = await stack.app.inject({ method: 'GET', url: '/health/live', remoteAddress: '10.3.3.3' });
