@@ -59,7 +59,8 @@ test('requests without a token, with a bad token or lacking a permission are cou
   expectError(t, await get('/users', ip), 429, 'RATE_LIMITED');
 });
 
-test('a request over its limit is refused before any database query, even with a revoked token', async (t) => {
+// Serial: it counts every query of the process, so another test's queries must not run beside it.
+test.serial('a request over its limit is refused before any database query, even with a revoked token', async (t) => {
   const user = await given.user(stack, { permissions: ['user:read'] });
   t.is(
     (
