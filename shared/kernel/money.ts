@@ -1,21 +1,35 @@
 import { type Static, Type } from 'typebox';
 import { component } from './schema.js';
 
+/** The amount of a Money, in minor units: an integer within what JSON numbers hold exactly. */
+const amountMinor = (minimum: { minimum: number } | { exclusiveMinimum: number }, description: string) =>
+  Type.Integer({ format: 'int64', ...minimum, maximum: Number.MAX_SAFE_INTEGER, description });
+
+const CURRENCY = Type.String({ pattern: '^[A-Z]{3}$', description: 'ISO 4217, e.g. KES' });
+
 /** Money: an integer amount in minor units (cents) and an ISO 4217 currency. Never floating point. */
 export const Money = component(
   'Money',
   Type.Object(
-    {
-      amountMinor: Type.Integer({
-        minimum: 0,
-        maximum: Number.MAX_SAFE_INTEGER,
-        description: 'In minor units, e.g. cents',
-      }),
-      currency: Type.String({ pattern: '^[A-Z]{3}$', description: 'ISO 4217, e.g. KES' }),
-    },
+    { amountMinor: amountMinor({ minimum: 0 }, 'In minor units, e.g. cents'), currency: CURRENCY },
     {
       additionalProperties: false,
       description: 'An amount of money, e.g. { "amountMinor": 1250000, "currency": "KES" }',
+    },
+  ),
+);
+
+/** Money a request must give as more than zero: a sum insured, a premium, a claimed, settled or paid amount. */
+export const PositiveMoney = component(
+  'PositiveMoney',
+  Type.Object(
+    {
+      amountMinor: amountMinor({ exclusiveMinimum: 0 }, 'In minor units, e.g. cents; more than zero'),
+      currency: CURRENCY,
+    },
+    {
+      additionalProperties: false,
+      description: 'An amount of money more than zero, e.g. { "amountMinor": 1250000, "currency": "KES" }',
     },
   ),
 );

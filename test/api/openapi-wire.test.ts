@@ -86,3 +86,17 @@ test('429 with Retry-After is declared wherever the rate limit counts, and not o
     }
   t.true(counted > 70);
 });
+
+test('money is an int64 amount in minor units; where an operation takes only more than zero, its body says so', async (t) => {
+  const doc = await documentOf();
+  const { Money, PositiveMoney } = doc.components.schemas;
+  t.like(Money.properties.amountMinor, { type: 'integer', format: 'int64', minimum: 0 });
+  t.like(PositiveMoney.properties.amountMinor, { type: 'integer', format: 'int64', exclusiveMinimum: 0 });
+  const body = (path: string) => doc.paths[path].post.requestBody.content['application/json'].schema;
+  const positive = { $ref: '#/components/schemas/PositiveMoney' };
+  t.deepEqual(body('/claims/{id}/payments').properties.amount, positive);
+  t.deepEqual(body('/claims/{id}/settle').properties.amount, positive);
+  t.deepEqual(body('/claims').properties.claimedAmount, positive);
+  t.deepEqual(body('/policies').properties.premium, positive);
+  t.deepEqual(body('/policies').properties.sumInsured, positive);
+});

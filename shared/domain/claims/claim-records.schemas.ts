@@ -1,5 +1,5 @@
 import { type Static, Type } from 'typebox';
-import { Money } from '../../kernel/money.js';
+import { Money, PositiveMoney } from '../../kernel/money.js';
 import { component, PlainText, PublicHttpsUrl, StringEnum, TextBlock, Timestamp } from '../../kernel/schema.js';
 import { NOTE_VISIBILITIES } from './claim.entity.js';
 
@@ -73,7 +73,7 @@ export type ClaimDocumentView = Static<typeof ClaimDocument>;
 /** What it takes to record a payment, add a note or attach a document (the claim's id is the path's). */
 export const RecordClaimPaymentInput = Type.Object(
   {
-    amount: Money,
+    amount: PositiveMoney,
     method: StringEnum(['bank_transfer', 'mobile_money', 'cheque', 'card'] as const),
     reference: PlainText(100),
     paidAt: Timestamp,

@@ -1,5 +1,5 @@
 import { type Static, Type } from 'typebox';
-import { Money } from '../../kernel/money.js';
+import { Money, PositiveMoney } from '../../kernel/money.js';
 import {
   CalendarDate,
   component,
@@ -125,7 +125,7 @@ export const FileClaimInput = Type.Object(
     policyId: IdOf('The policy'),
     incidentDate: CalendarDate,
     description: PlainText(4000),
-    claimedAmount: Money,
+    claimedAmount: PositiveMoney,
     catastropheEventId: Type.Optional(CatastropheEventId),
   },
   { additionalProperties: false },
@@ -141,6 +141,6 @@ export const RequestClaimDocumentsInput = Type.Object(
   { additionalProperties: false },
 );
 export const SettleClaimInput = Type.Object(
-  { amount: Money, note: Type.Optional(Reason) },
+  { amount: PositiveMoney, note: Type.Optional(Reason) },
   { additionalProperties: false },
 );

@@ -1,5 +1,5 @@
 import { type Static, Type } from 'typebox';
-import { Money } from '../../kernel/money.js';
+import { PositiveMoney } from '../../kernel/money.js';
 import { CalendarDate, component, Nullable, Phone, PlainText, StringEnum, Timestamp } from '../../kernel/schema.js';
 import { ENDORSEMENT_STATUSES, ENDORSEMENT_TYPES } from './policy.entity.js';
 import { HolderEmail, HolderName, NationalId } from './policy.schemas.js';
@@ -7,8 +7,8 @@ import { HolderEmail, HolderName, NationalId } from './policy.schemas.js';
 /** Endorsements: changes to a policy, proposed by one user and approved by another. */
 const EndorsementChanges = Type.Object(
   {
-    sumInsured: Type.Optional(Money),
-    premium: Type.Optional(Money),
+    sumInsured: Type.Optional(PositiveMoney),
+    premium: Type.Optional(PositiveMoney),
     holder: Type.Optional(
       Type.Object(
         {

@@ -1,5 +1,5 @@
 import { type Static, Type } from 'typebox';
-import { Money } from '../../kernel/money.js';
+import { Money, PositiveMoney } from '../../kernel/money.js';
 import {
   CalendarDate,
   component,
@@ -108,8 +108,8 @@ export const IssuePolicyInput = Type.Object(
       },
       { additionalProperties: false },
     ),
-    sumInsured: Money,
-    premium: Money,
+    sumInsured: PositiveMoney,
+    premium: PositiveMoney,
     effectiveFrom: CalendarDate,
     effectiveTo: CalendarDate,
   },

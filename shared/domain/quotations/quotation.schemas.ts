@@ -1,5 +1,5 @@
 import { type Static, Type } from 'typebox';
-import { Money } from '../../kernel/money.js';
+import { Money, PositiveMoney } from '../../kernel/money.js';
 import {
   CalendarDate,
   component,
@@ -74,7 +74,7 @@ export const RequestQuotationInput = Type.Object(
       },
       { additionalProperties: false },
     ),
-    sumInsured: Money,
+    sumInsured: PositiveMoney,
   },
   { additionalProperties: false },
 );
@@ -82,7 +82,7 @@ export type RequestQuotationInput = Static<typeof RequestQuotationInput>;
 
 export const RespondToQuotationInput = Type.Object(
   {
-    premium: Money,
+    premium: PositiveMoney,
     validUntil: CalendarDate,
     terms: Type.String({ minLength: 1, maxLength: 10_000 }),
   },

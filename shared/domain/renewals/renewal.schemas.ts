@@ -1,5 +1,5 @@
 import { type Static, Type } from 'typebox';
-import { Money } from '../../kernel/money.js';
+import { Money, PositiveMoney } from '../../kernel/money.js';
 import { CalendarDate, component, IdOf, Nullable, StringEnum, Timestamp, tag } from '../../kernel/schema.js';
 import { RENEWAL_STATUSES } from './renewal.entity.js';
 
@@ -44,7 +44,10 @@ export const RenewalFilters = Type.Object({
 export type RenewalFilters = Static<typeof RenewalFilters>;
 
 export const OfferRenewalInput = Type.Object(
-  { premium: Money, offerExpiresAt: Type.String({ format: 'date-time', description: 'When the offer lapses' }) },
+  {
+    premium: PositiveMoney,
+    offerExpiresAt: Type.String({ format: 'date-time', description: 'When the offer lapses' }),
+  },
   { additionalProperties: false },
 );
 
