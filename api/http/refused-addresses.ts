@@ -1,6 +1,7 @@
 import type { Server } from 'node:http';
 import type { Socket } from 'node:net';
 import { uuidv7 } from '../../shared/kernel/ids.js';
+import { clientKeyOf } from './client-key.js';
 
 /** Addresses tracked at once; past it, a new address is not tracked until a window ends (memory stays bounded). */
 const MAX_TRACKED = 10_000;
@@ -12,7 +13,7 @@ interface Window {
 }
 
 /**
- * Per client address, the requests refused before their body was read (a declared size over the
+ * Per client address (an IPv6 client's /64, clientKeyOf), the requests refused before their body was read (a declared size over the
  * route's limit, a body sent to a route that does not exist), counted in one-second windows in this
  * process. Once an address passes `max` in a window, its new connections are answered 429 at accept,
  * before a byte of them is read, for the rest of that window.
@@ -31,8 +32,9 @@ export class RefusedAddresses {
     private readonly now: () => number = Date.now,
   ) {}
 
-  record(address: string | undefined): void {
-    if (!address) return;
+  record(client: string | undefined): void {
+    if (!client) return;
+    const address = clientKeyOf(client);
     const now = this.now();
     const current = this.windows.get(address);
     if (current && now - current.startedAt < WINDOW_MS) {
@@ -45,8 +47,8 @@ export class RefusedAddresses {
   }
 
   /** Seconds until the address may connect again, or 0 when it may now. */
-  blockedFor(address: string | undefined): number {
-    const current = address ? this.windows.get(address) : undefined;
+  blockedFor(client: string | undefined): number {
+    const current = client ? this.windows.get(clientKeyOf(client)) : undefined;
     if (!current || current.refused <= this.max) return 0;
     const left = current.startedAt + WINDOW_MS - this.now();
     return left > 0 ? Math.ceil(left / 1000) : 0;

@@ -2,30 +2,11 @@ import rateLimit, { type FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { RateLimitedError } from '../../shared/kernel/errors.js';
+import { clientKeyOf } from '../http/client-key.js';
 import { BOARD_PATH } from './bull-board.js';
 import { SharedRateCounts, SharedRateLimitStore } from './rate-limit-store.js';
 
 const isBoardRequest = (request: FastifyRequest) => request.url.startsWith(BOARD_PATH);
-
-/**
- * Whose count a request spends: its IPv4 address, or the /64 network of its IPv6 address. One IPv6
- * host is routinely given a whole /64 and can send from any of its 2^64 addresses, so counting by full
- * address would give it a fresh limit at every request. An IPv4-mapped address (::ffff:10.1.2.3)
- * counts as the IPv4 address.
- */
-function rateLimitKeyOf(ip: string): string {
-  if (!ip.includes(':')) return ip;
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
-  if (mapped) return mapped[1]!;
-  const [head = '', tail = ''] = ip.toLowerCase().split('%')[0]!.split('::');
-  const left = head ? head.split(':') : [];
-  const right = ip.includes('::') ? (tail ? tail.split(':') : []) : [];
-  const groups = ip.includes('::') ? [...left, ...Array(8 - left.length - right.length).fill('0'), ...right] : left;
-  return `${groups
-    .slice(0, 4)
-    .map((g) => Number.parseInt(g, 16).toString(16))
-    .join(':')}::/64`;
-}
 
 /**
  * Per client IP (an IPv6 client's /64), counted in Redis so every API process shares one count (rate-limit-store.ts: a
@@ -48,8 +29,7 @@ export default fp(async (app) => {
     skipOnError: true,
     // Bull Board polls every few seconds and loads its assets: a count and a limit of its own, so
     // watching the queues never spends the API's budget nor is refused by it.
-    keyGenerator: (request) =>
-      isBoardRequest(request) ? `board:${rateLimitKeyOf(request.ip)}` : rateLimitKeyOf(request.ip),
+    keyGenerator: (request) => (isBoardRequest(request) ? `board:${clientKeyOf(request.ip)}` : clientKeyOf(request.ip)),
     max: (request) => (isBoardRequest(request) ? config.RATE_LIMIT_BOARD_MAX : config.RATE_LIMIT_MAX),
     enableDraftSpec: true,
     errorResponseBuilder: (_request, context) => new RateLimitedError(Math.max(1, Math.ceil(context.ttl / 1000))),

@@ -126,3 +126,12 @@ test('refusals count per address in one-second windows', (t) => {
   refused.record('10.0.0.1');
   t.is(refused.blockedFor('10.0.0.1'), 0, 'a new window counts from one');
 });
+
+test('an IPv6 client is held by its /64: refusals from its other addresses count together', (t) => {
+  const refused = new RefusedAddresses(2, () => 1_000_000);
+  refused.record('2001:db8:bb:1::1');
+  refused.record('2001:db8:bb:1::2');
+  refused.record('2001:db8:bb:1:3:4:5:6');
+  t.is(refused.blockedFor('2001:db8:bb:1:ffff::9'), 1, 'another address of the same /64');
+  t.is(refused.blockedFor('2001:db8:bb:2::1'), 0, 'the next /64 is not held to it');
+});
