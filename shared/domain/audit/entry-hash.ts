@@ -32,8 +32,8 @@ export function entryHash(prevHash: string, entry: ChainableEntry): string {
     .digest('hex');
 }
 
-/** The stored fields of an entry (`audit_entries as a`) that its hash covers, but its time. */
-const COVERED = [
+/** The stored fields of an entry (`audit_entries as a`) that its hash covers, but its time; also what GET /audit shows of it. */
+export const COVERED = [
   'a.id',
   'a.actor',
   'a.action',

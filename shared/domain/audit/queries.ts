@@ -6,22 +6,10 @@ import type { ServiceDeps } from '../../kernel/deps.js';
 import { defineList, listPage, type Page } from '../../kernel/list.js';
 import { type DataScope, inScope } from '../access/index.js';
 import type { AuditEntryView, AuditFilters } from './audit.schemas.js';
+import { COVERED } from './entry-hash.js';
 
-const COLUMNS = [
-  'a.id',
-  'l.seq',
-  'l.prev_hash',
-  'l.hash',
-  'a.actor',
-  'a.action',
-  'a.subject_type',
-  'a.subject_id',
-  'a.request_id',
-  'a.correlation_id',
-  'a.ip',
-  'a.summary',
-  'a.occurred_at',
-] as const;
+/** An entry as the trail shows it: what its hash covers, its time, and its link once chained. */
+const COLUMNS = [...COVERED, 'a.occurred_at', 'l.seq', 'l.prev_hash', 'l.hash'] as const;
 
 /** Where an entry's subject belongs (set when it is written), and who acted (a user's id, and their insurer). */
 const SUBJECT = { agent: 'a.subject_agent_id', insurer: 'a.subject_insurer_id' } as const;
