@@ -23,6 +23,7 @@ import securityHeaders from './plugins/security-headers.js';
 import shutdown from './plugins/shutdown.js';
 import tracingPlugin, { tracedLogger } from './plugins/tracing.js';
 import wire, { newRequestId } from './plugins/wire.js';
+import apiClientRoutes from './routes/api-clients/index.js';
 import auditRoutes from './routes/audit/index.js';
 import authRoutes from './routes/auth/index.js';
 import claimRoutes from './routes/claims/index.js';
@@ -169,6 +170,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(authRoutes);
   await app.register(userRoutes);
   await app.register(roleRoutes);
+  await app.register(apiClientRoutes);
   await app.register(settingsRoutes);
   await app.register(policyRoutes);
   await app.register(renewalRoutes);

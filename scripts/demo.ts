@@ -38,6 +38,7 @@ export async function seedDemoData(deps: ServiceDeps, opts: { policies?: number 
       requestId,
       caller: {
         userId,
+        kind: 'person',
         familyId: 'demo-seed',
         insurerId: null,
         permissions: new Set(PERMISSION_NAMES),

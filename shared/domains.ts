@@ -9,6 +9,7 @@ import {
   OutboxRow,
 } from './db/write-path.entities.js';
 import { accessDomain } from './domain/access/index.js';
+import { apiClientsDomain } from './domain/api-clients/index.js';
 import { auditDomain } from './domain/audit/index.js';
 import { claimsDomain } from './domain/claims/index.js';
 import { disputesDomain } from './domain/disputes/index.js';
@@ -38,6 +39,7 @@ export const domains = [
   usersDomain,
   accessDomain,
   identityDomain,
+  apiClientsDomain,
   auditDomain,
   renewalsDomain,
   quotationsDomain,

@@ -29,6 +29,8 @@ declare module 'fastify' {
     permissions?: Permission[];
     /** At least one of these is required besides `permissions` (looking at Bull Board: queue:read or queue:admin). */
     anyPermission?: Permission[];
+    /** Only people: a machine client (no password, MFA or sessions of its own) is refused 403. */
+    peopleOnly?: boolean;
   }
 }
 declare module '@fastify/jwt' {
@@ -146,6 +148,8 @@ export default fp(async (app) => {
       if ('error' in pending) throw pending.error;
       request.principal = await callers.resolve(pending.claims.sub, pending.claims.sid, pending.stamps);
       request.actorId = request.principal.userId;
+      if (config?.peopleOnly && request.principal.kind === 'client')
+        throw new ForbiddenError('A machine client has no password, second factor or sessions of its own');
       const held = request.principal.permissions;
       const missing = (config?.permissions ?? []).filter((p) => !held.has(p));
       const anyOf = config?.anyPermission;

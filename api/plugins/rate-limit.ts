@@ -8,6 +8,12 @@ import { SharedRateCounts, SharedRateLimitStore } from './rate-limit-store.js';
 
 const isBoardRequest = (request: FastifyRequest) => request.url.startsWith(BOARD_PATH);
 
+/** The machine client whose (verified) token the request carries: its requests count per client, not per address. */
+const machineClientOf = (request: FastifyRequest) => {
+  const pending = request.pendingCaller;
+  return pending && 'claims' in pending && pending.claims.cli === true ? pending.claims.sub : undefined;
+};
+
 /**
  * Per client IP (an IPv6 client's /64), counted in Redis so every API process shares one count (rate-limit-store.ts: a
  * process adds its counts to Redis every 100 ms, and asks Redis at each request once half a limit is
@@ -29,8 +35,17 @@ export default fp(async (app) => {
     skipOnError: true,
     // Bull Board polls every few seconds and loads its assets: a count and a limit of its own, so
     // watching the queues never spends the API's budget nor is refused by it.
-    keyGenerator: (request) => (isBoardRequest(request) ? `board:${clientKeyOf(request.ip)}` : clientKeyOf(request.ip)),
-    max: (request) => (isBoardRequest(request) ? config.RATE_LIMIT_BOARD_MAX : config.RATE_LIMIT_MAX),
+    // A machine client's token counts per client (RATE_LIMIT_CLIENT_MAX): one system behind many
+    // addresses, or many systems behind one gateway, each gets its own budget.
+    keyGenerator: (request) => {
+      if (isBoardRequest(request)) return `board:${clientKeyOf(request.ip)}`;
+      const client = machineClientOf(request);
+      return client ? `client:${client}` : clientKeyOf(request.ip);
+    },
+    max: (request) => {
+      if (isBoardRequest(request)) return config.RATE_LIMIT_BOARD_MAX;
+      return machineClientOf(request) ? config.RATE_LIMIT_CLIENT_MAX : config.RATE_LIMIT_MAX;
+    },
     enableDraftSpec: true,
     errorResponseBuilder: (_request, context) => new RateLimitedError(Math.max(1, Math.ceil(context.ttl / 1000))),
   });

@@ -52,6 +52,10 @@ export const ConfigSchema = Type.Object({
     Type.String({ minLength: 32, description: 'HMAC key of access tokens; required outside development and test' }),
   ),
   ACCESS_TOKEN_TTL: PositiveInt(900, 'access token lifetime, seconds'),
+  CLIENT_SECRET_OVERLAP_S: PositiveInt(
+    3600,
+    "how long a machine client's previous secret keeps working after a rotation, seconds",
+  ),
   REFRESH_TOKEN_TTL: PositiveInt(2_592_000, 'refresh token sliding lifetime, seconds'),
   REGISTRY_WEBHOOK_SECRET: Type.String({
     minLength: 16,
@@ -103,6 +107,8 @@ export const ConfigSchema = Type.Object({
   RATE_LIMIT_LOGIN_MAX: PositiveInt(10, 'login requests per minute per IP'),
   RATE_LIMIT_REFRESH_MAX: PositiveInt(30, 'refresh requests per minute per IP'),
   RATE_LIMIT_PASSWORD_MAX: PositiveInt(5, 'forgot/reset password requests per minute per IP'),
+  RATE_LIMIT_TOKEN_MAX: PositiveInt(60, 'client-credentials token requests (POST /auth/token) per minute per IP'),
+  RATE_LIMIT_CLIENT_MAX: PositiveInt(600, "requests per window with a machine client's token, counted per client"),
   RATE_LIMIT_MFA_MAX: PositiveInt(10, 'MFA verify/disable requests per minute per IP'),
   RATE_LIMIT_WEBHOOK_MAX: PositiveInt(600, 'registry webhook requests per minute per IP'),
   RATE_LIMIT_BOARD_MAX: PositiveInt(

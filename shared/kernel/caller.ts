@@ -3,7 +3,10 @@ import type { DataScope } from './scope.js';
 
 /** The signed-in user a service acts for, resolved on every request (see CallerResolver). */
 export interface Caller {
+  /** The user, or the machine client (api-clients), acting: the audit actor. */
   userId: string;
+  /** `client`: a machine client signed in with client credentials; it has no password, MFA or sessions of its own. */
+  kind: 'person' | 'client';
   familyId: string;
   insurerId: string | null;
   permissions: ReadonlySet<string>;

@@ -20,10 +20,12 @@ import { actionRoute } from '../../http/workflow-route.js';
 import { perMinute } from '../../plugins/rate-limit.js';
 import * as s from './schemas.js';
 import { signIn } from './sign-in.js';
+import clientToken from './token.js';
 
 const auth: FastifyPluginAsyncTypebox = async (app) => {
   const { config } = app;
-  const signedIn = { permissions: [] };
+  // Signed-in people: a machine client's token is refused here (it has no password, MFA or sessions).
+  const signedIn = { permissions: [], peopleOnly: true };
   // Responses carrying credentials are never stored as idempotency records.
   const publicCredential = (max: number) => ({ public: true, idempotent: false, ...perMinute(max) });
   const publicPassword = () => ({ public: true, ...perMinute(config.RATE_LIMIT_PASSWORD_MAX) });
@@ -33,6 +35,7 @@ const auth: FastifyPluginAsyncTypebox = async (app) => {
     { config: publicCredential(config.RATE_LIMIT_LOGIN_MAX), schema: s.loginSchema },
     publicWrite(200, signIn, { also: (request) => ({ userAgent: userAgentOf(request) }) }),
   );
+  await app.register(clientToken);
   app.post(
     '/auth/refresh',
     { config: publicCredential(config.RATE_LIMIT_REFRESH_MAX), schema: s.refreshSchema },
@@ -60,17 +63,23 @@ const auth: FastifyPluginAsyncTypebox = async (app) => {
   );
   app.post(
     '/auth/mfa/setup',
-    actionRoute(MFA_WORKFLOW, 'setup', s.mfaSetupSchema, { idempotent: false }),
+    actionRoute(MFA_WORKFLOW, 'setup', s.mfaSetupSchema, { idempotent: false, peopleOnly: true }),
     write(201, setupMfa),
   );
   app.post(
     '/auth/mfa/verify',
-    actionRoute(MFA_WORKFLOW, 'verify', s.mfaVerifySchema, perMinute(config.RATE_LIMIT_MFA_MAX)),
+    actionRoute(MFA_WORKFLOW, 'verify', s.mfaVerifySchema, {
+      ...perMinute(config.RATE_LIMIT_MFA_MAX),
+      peopleOnly: true,
+    }),
     write(204, verifyMfa),
   );
   app.post(
     '/auth/mfa/disable',
-    actionRoute(MFA_WORKFLOW, 'disable', s.mfaDisableSchema, perMinute(config.RATE_LIMIT_MFA_MAX)),
+    actionRoute(MFA_WORKFLOW, 'disable', s.mfaDisableSchema, {
+      ...perMinute(config.RATE_LIMIT_MFA_MAX),
+      peopleOnly: true,
+    }),
     write(204, disableMfa),
   );
 };

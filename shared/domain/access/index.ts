@@ -30,7 +30,7 @@ export {
 } from './roles.service.js';
 export { ADMIN_ROLE_ID, SYSTEM_ROLES, type SystemRole } from './system-roles.js';
 export { assertAnotherActiveAdmin, assertNotProvisionedBy, assertOutranks, permissionsHeldBy } from './user-guards.js';
-export { assignRole, removeRole } from './user-roles.js';
+export { assignRole, removeRole, roleWithPermissions } from './user-roles.js';
 export { eventVisibleTo, VISIBILITIES, type Visibility, visibilitiesFor } from './visibility.js';
 /** The roles' tables, as entities (`Role` is the API's shape of a role). */
 export { RoleEntity, UserRoleEntity };

@@ -16,7 +16,7 @@ import { UserRole } from './user-role.entity.js';
  * The role, locked against a concurrent delete or permission change (FOR KEY SHARE waits for their
  * FOR UPDATE), with the permissions it holds once that lock is granted (read by a later statement).
  */
-async function roleWithPermissions(tx: EntityManager, roleId: string) {
+export async function roleWithPermissions(tx: EntityManager, roleId: string) {
   const role = await db(tx)
     .selectFrom('roles')
     .select(['id', 'name'])

@@ -5,6 +5,8 @@ export interface AccessClaims {
   sub: string;
   sid: string;
   jti: string;
+  /** Present on a machine client's token: its rate limit counts per client, not per address. */
+  cli?: true;
 }
 
 /** Signs access tokens (HS256, `sub`, `sid`, `jti`, `iat`, `exp`); the API verifies them with the same key. */
@@ -20,5 +22,9 @@ export class AccessTokenSigner {
   }
   issue(userId: string, familyId: string): string {
     return this.sign({ sub: userId, sid: familyId, jti: uuidv7() });
+  }
+  /** A machine client's token: its id is its user and its session family alike (revoked with the client). */
+  issueForClient(clientId: string): string {
+    return this.sign({ sub: clientId, sid: clientId, jti: uuidv7(), cli: true });
   }
 }

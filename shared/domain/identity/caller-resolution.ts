@@ -16,7 +16,7 @@ const callerQuery = preparedQuery((em, p: { userId: string; familyId: string }) 
   db(em)
     .selectFrom('auth_sessions as s')
     .innerJoin('users as u', 'u.id', 's.user_id')
-    .select(['u.id', 'u.insurer_id', 's.revoked_at', 's.absolute_expires_at'])
+    .select(['u.id', 'u.kind', 'u.insurer_id', 's.revoked_at', 's.absolute_expires_at'])
     .select((eb) => [
       effectiveStatus(eb).as('status'),
       eb
@@ -97,6 +97,7 @@ export class CallerResolver {
     return {
       caller: {
         userId: row.id,
+        kind: row.kind,
         familyId,
         insurerId: row.insurer_id,
         permissions,

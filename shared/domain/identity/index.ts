@@ -38,6 +38,7 @@ export {
 export { logout, logoutAll, me, refresh } from './auth.service.js';
 export { CallerResolver } from './caller-resolution.js';
 export type { Stamps } from './caller-stamps.js';
+export { randomToken, tokenHash } from './crypto.js';
 export { DEMO_ADMIN_EMAIL, DEMO_PASSWORD } from './identity.demo.js';
 export { SEND_MAIL } from './identity.jobs.js';
 export { DisableMfaInput, MfaEnrolment, VerifyMfaInput } from './mfa.schemas.js';
@@ -45,7 +46,7 @@ export { disableMfa, setupMfa, verifyMfa } from './mfa.service.js';
 export { MFA_WORKFLOW } from './mfa.workflow.js';
 export { changePassword, requestPasswordReset, resetPassword } from './password.service.js';
 export { Session, type SessionView } from './session.schemas.js';
-export { listSessions, revokeSession } from './sessions.js';
+export { listSessions, openClientSession, revokeSession, revokeSessions } from './sessions.js';
 export { completeMfaLogin, login } from './sign-in.js';
 export { changeUserStatus } from './user-status.js';
 

@@ -9,7 +9,7 @@ import { type At, defineActions, runStep } from '../../kernel/action.js';
 import type { ServiceDeps } from '../../kernel/deps.js';
 import { UnauthenticatedError } from '../../kernel/errors.js';
 import type { AuditInput } from '../../kernel/unit-of-work.js';
-import { type IUser, UserEntity as User } from '../users/index.js';
+import { emailOf, type IUser, UserEntity as User } from '../users/index.js';
 import { MfaRecoveryCode } from './credential.entities.js';
 import { tokenHash } from './crypto.js';
 import { clearFailures, countFailure, failureCounter, normaliseEmail, refuseIfLocked } from './lockout.js';
@@ -111,7 +111,7 @@ export async function setupMfa(deps: ServiceDeps, act: UserAct): Promise<MfaEnro
     await db(tx).deleteFrom('mfa_recovery_codes').where('user_id', '=', user.id).execute();
     for (const code of recoveryCodes) tx.create(MfaRecoveryCode, { user, codeHash: tokenHash(code) });
     return {
-      result: { secret, otpauthUri: generateURI({ issuer: ISSUER, label: user.email, secret }), recoveryCodes },
+      result: { secret, otpauthUri: generateURI({ issuer: ISSUER, label: emailOf(user), secret }), recoveryCodes },
       audit: { action: MFA_WORKFLOW.steps.setup.audit, subjectType: 'user', subjectId: caller.userId },
     };
   });
@@ -133,7 +133,7 @@ async function countedGuess(
   deviceToken: string | undefined,
   check: () => Promise<Error | null>,
 ): Promise<{ result: never; audit: AuditInput[]; failure: Error } | null> {
-  const counter = failureCounter(deps, normaliseEmail(user.email), user.id, deviceToken);
+  const counter = failureCounter(deps, normaliseEmail(emailOf(user)), user.id, deviceToken);
   await refuseIfLocked(tx, counter);
   const failure = await check();
   if (failure) return { result: undefined as never, audit: await countFailure(deps, tx, counter, user.id), failure };

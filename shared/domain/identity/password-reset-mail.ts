@@ -13,6 +13,7 @@ import {
   type TemplateKey,
   templateTextProblems,
 } from '../notification-templates/index.js';
+import { emailOf } from '../users/index.js';
 import { PasswordResetToken } from './credential.entities.js';
 import { randomToken, tokenHash } from './crypto.js';
 import { RESET_TOKEN_MINUTES } from './password.service.js';
@@ -113,10 +114,10 @@ export async function sendPasswordResetMail(
     return {
       result: {
         purpose: reset.purpose,
-        email: user.email,
+        email: emailOf(user),
         userId: user.id,
         token,
-        mail: await render(deps, tx, user, reset.purpose, token),
+        mail: await render(deps, tx, { ...user, email: emailOf(user) }, reset.purpose, token),
       },
       audit: [],
     };

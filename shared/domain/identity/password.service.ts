@@ -7,7 +7,7 @@ import type { ServiceDeps } from '../../kernel/deps.js';
 import { UnauthenticatedError, ValidationError } from '../../kernel/errors.js';
 import { uuidv7 } from '../../kernel/ids.js';
 import { produce } from '../../kernel/jobs.js';
-import { UserEntity as User } from '../users/index.js';
+import { emailOf, UserEntity as User } from '../users/index.js';
 import { PasswordResetRequest, PasswordResetToken } from './credential.entities.js';
 import { tokenHash } from './crypto.js';
 import { SEND_MAIL } from './identity.jobs.js';
@@ -142,7 +142,7 @@ export async function resetPassword(
     .where('t.expires_at', '>', sql<string>`now()`)
     .executeTakeFirst();
   if (!candidate) throw badToken();
-  assertPasswordAllowed(input.newPassword, candidate.email);
+  assertPasswordAllowed(input.newPassword, emailOf({ id: 'reset', email: candidate.email }));
   const hash = await hashPassword(input.newPassword);
   await deps.uow.run(act, async (tx) => {
     const token = await tx.findOne(
@@ -164,7 +164,7 @@ export async function resetPassword(
     });
     if (user.status === 'locked') user.status = 'active';
     // The mailbox's owner: the email's lockout ends, and so do those of the user's own devices.
-    await forgetFailures(tx, user.email, user.id);
+    await forgetFailures(tx, emailOf(user), user.id);
     const ended = await revokeSessions(tx, user.id, 'password_reset');
     return {
       result: undefined,
@@ -191,7 +191,7 @@ export async function changePassword(
   const { caller } = act;
   const current = await deps.orm.em.fork().findOneOrFail(User, caller.userId, { populate: ['passwordHash'] });
   // Guessing the current password with a stolen token counts towards the lockout like a sign-in.
-  const counter = failureCounter(deps, normaliseEmail(current.email), caller.userId, input.deviceToken);
+  const counter = failureCounter(deps, normaliseEmail(emailOf(current)), caller.userId, input.deviceToken);
   await refuseIfLocked(deps.orm.em, counter);
   if (!(await verifyPassword(current.passwordHash ?? null, input.currentPassword))) {
     return recordFailedSignIn(
@@ -202,7 +202,7 @@ export async function changePassword(
       new UnauthenticatedError('INVALID_CREDENTIALS', 'The current password is incorrect'),
     );
   }
-  assertPasswordAllowed(input.newPassword, current.email);
+  assertPasswordAllowed(input.newPassword, emailOf(current));
   if (input.newPassword === input.currentPassword) {
     throw new ValidationError([
       { field: 'newPassword', message: 'must differ from the current password', constraint: 'notCurrent' },

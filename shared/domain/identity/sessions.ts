@@ -37,6 +37,23 @@ export function openSession(em: EntityManager, userId: string, refreshTtlS: numb
   return { familyId, refreshToken };
 }
 
+/** When a machine client's session family ends by itself: never (it ends when the client is revoked). */
+const NEVER = new Date('9999-12-31T00:00:00.000Z');
+
+/**
+ * A machine client's one session family, whose id is the client's: its access tokens name it, so
+ * revoking the client (revokeSessions) ends them all at once. It has no refresh token anyone holds.
+ */
+export function openClientSession(em: EntityManager, clientId: string) {
+  em.create(AuthSession, {
+    familyId: clientId,
+    user: clientId,
+    refreshHash: tokenHash(randomToken()),
+    expiresAt: NEVER,
+    absoluteExpiresAt: NEVER,
+  });
+}
+
 /** Revokes families of a user (all of them, or all but one); returns how many were live. */
 export async function revokeSessions(
   em: EntityManager,

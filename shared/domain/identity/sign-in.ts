@@ -6,7 +6,7 @@ import type { Act } from '../../kernel/act.js';
 import type { ServiceDeps } from '../../kernel/deps.js';
 import { UnauthenticatedError } from '../../kernel/errors.js';
 import type { AuditInput } from '../../kernel/unit-of-work.js';
-import { loadUserView, USER_WORKFLOW } from '../users/index.js';
+import { emailOf, loadUserView, USER_WORKFLOW } from '../users/index.js';
 import type { MfaChallengeView, SignedInView } from './auth.schemas.js';
 import { lockAccount, lockRanOut, notActive } from './auth.service.js';
 import { MfaChallenge as MfaChallengeEntity } from './credential.entities.js';
@@ -136,7 +136,7 @@ export async function completeMfaLogin(
       throw new UnauthenticatedError('INVALID_CREDENTIALS', 'The MFA token is invalid, used or expired; sign in again');
     }
     const user = await lockForSecondFactor(tx, challenge.user.id);
-    const counter = failureCounter(deps, normaliseEmail(user.email), user.id, input.deviceToken);
+    const counter = failureCounter(deps, normaliseEmail(emailOf(user)), user.id, input.deviceToken);
     // A locked counter: 429 before the code is checked, as at step one.
     await refuseIfLocked(tx, counter);
     const factor = await checkSecondFactor(deps, tx, user, input.code);

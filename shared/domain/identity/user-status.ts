@@ -6,6 +6,7 @@ import { scopeFilter } from '../../kernel/scope.js';
 import { assertAnotherActiveAdmin, assertNotProvisionedBy, assertOutranks, callerChanged } from '../access/index.js';
 import {
   effectiveStatusOf,
+  emailOf,
   loadUserView,
   USER_SCOPE_FIELDS,
   USER_WORKFLOW,
@@ -56,7 +57,7 @@ export async function changeUserStatus(
       if (to === 'active') {
         user.failedLoginCount = 0;
         user.lockedUntil = null;
-        await forgetFailures(tx, user.email);
+        await forgetFailures(tx, emailOf(user));
       }
       const sessionsEnded =
         to === 'suspended' || to === 'archived' ? await revokeSessions(tx, id, `user_${action}`) : 0;

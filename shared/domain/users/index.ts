@@ -23,7 +23,7 @@ export {
   UserFilters,
   type UserView,
 } from './user.schemas.js';
-export { effectiveStatus, loadUserView, toUserView, userViews } from './user.view.js';
+export { effectiveStatus, emailOf, loadUserView, toUserView, userViews } from './user.view.js';
 export { effectiveStatusOf, USER_WORKFLOW, type UserAction } from './user.workflow.js';
 export { getUser, listUsers, lockVisibleUser } from './users.service.js';
 /** The user's table, as an entity (`User` is the API's shape of a user). */

@@ -4,6 +4,7 @@ import type { TablesOf } from '../../db/database.js';
 export const USER_STATUSES = ['pending', 'active', 'suspended', 'locked', 'archived'] as const;
 export type UserStatus = (typeof USER_STATUSES)[number];
 export const KYC_STATUSES = ['unverified', 'verified', 'rejected', 'revoked'] as const;
+export type UserKind = 'person' | 'client';
 export type KycStatus = (typeof KYC_STATUSES)[number];
 
 /**
@@ -15,7 +16,9 @@ export const User = defineEntity({
   tableName: 'users',
   properties: (p) => ({
     id: p.uuid().primary(),
-    email: p.text(),
+    /** `client` for a machine client's own row (api-clients): it has no email and never signs in. */
+    kind: p.text().$type<UserKind>().defaultRaw(`'person'`),
+    email: p.text().nullable(),
     name: p.text(),
     phone: p.text().nullable(),
     status: p.text().$type<UserStatus>().defaultRaw(`'pending'`),

@@ -19,11 +19,13 @@ export function effectiveStatus(eb: UsersAsU): RawBuilder<UserStatus> {
 
 /**
  * Users as views, to be narrowed with where clauses: one statement, the roles (by name) from a
- * correlated subquery, so a view costs a single round trip.
+ * correlated subquery, so a view costs a single round trip. People only: a machine client's own row
+ * (kind `client`) is never a user of the users API (its email is null, see api-clients).
  */
 export function userViews(em: EntityManager) {
   return db(em)
     .selectFrom('users as u')
+    .where('u.kind', '=', 'person')
     .select([
       'u.id',
       'u.email',
@@ -54,7 +56,17 @@ export function userViews(em: EntityManager) {
           sql<UserView['roles']>`'[]'::json`,
         )
         .as('roles'),
-    ]);
+    ])
+    .$narrowType<{ email: string }>();
+}
+
+/**
+ * A person's email, from a user loaded as an entity: only a machine client's row has none, and the
+ * sign-in, password and MFA paths never reach one (their routes refuse clients).
+ */
+export function emailOf(user: { id: string; email?: string | null }): string {
+  if (!user.email) throw new Error(`user ${user.id} has no email: a machine client on a path for people`);
+  return user.email;
 }
 
 export type UserViewRow = InferResult<ReturnType<typeof userViews>>[number];

@@ -39,6 +39,6 @@ export async function getUser(deps: ServiceDeps, act: UserAct, input: { id: stri
   return toUserView(row);
 }
 
-/** A user within the caller's scope, its row locked for a change, or 404. */
+/** A user (a person, never a machine client's row) within the caller's scope, its row locked for a change, or 404. */
 export const lockVisibleUser = (tx: EntityManager, scope: DataScope, id: string) =>
-  lockVisible(tx, User, id, scopeFilter(scope, USER_SCOPE_FIELDS), 'user');
+  lockVisible(tx, User, id, { ...scopeFilter(scope, USER_SCOPE_FIELDS), kind: 'person' }, 'user');
