@@ -28,6 +28,7 @@ import auditRoutes from './routes/audit/index.js';
 import authRoutes from './routes/auth/index.js';
 import claimRoutes from './routes/claims/index.js';
 import disputeRoutes from './routes/disputes/index.js';
+import eventRoutes from './routes/events/index.js';
 import healthRoutes from './routes/health/index.js';
 import investmentProductRoutes from './routes/investment-products/index.js';
 import notificationTemplateRoutes from './routes/notification-templates/index.js';
@@ -38,6 +39,7 @@ import roleRoutes from './routes/roles/index.js';
 import settingsRoutes from './routes/settings/index.js';
 import systemRoutes from './routes/system/index.js';
 import userRoutes from './routes/users/index.js';
+import webhookEndpointRoutes from './routes/webhook-endpoints/index.js';
 import webhookRoutes from './routes/webhooks/index.js';
 
 export interface CatalogRoute {
@@ -171,6 +173,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(userRoutes);
   await app.register(roleRoutes);
   await app.register(apiClientRoutes);
+  await app.register(eventRoutes);
+  await app.register(webhookEndpointRoutes);
   await app.register(settingsRoutes);
   await app.register(policyRoutes);
   await app.register(renewalRoutes);

@@ -2,6 +2,7 @@ import { domains } from './domains.js';
 import { type ErrorCodeSpec, KERNEL_ERRORS } from './kernel/errors.js';
 import type { DomainManifest } from './kernel/manifest.js';
 import type { PermissionCatalogue, PermissionName } from './kernel/permissions.js';
+import type { PublishedEventType } from './kernel/published-events.js';
 import type { Workflow } from './kernel/workflow.js';
 import { renderWorkflowDocs as render } from './kernel/workflow-docs.js';
 
@@ -14,6 +15,13 @@ export const PERMISSIONS: Readonly<PermissionCatalogue> = Object.assign(
 );
 export const PERMISSION_NAMES = Object.keys(PERMISSIONS) as PermissionName[];
 export const isPermission = (name: string): name is PermissionName => Object.hasOwn(PERMISSIONS, name);
+
+/** The integration events the service publishes (GET /events, outbound webhooks), type to what it means. */
+export const PUBLISHED_EVENTS: Readonly<Record<PublishedEventType, string>> = Object.assign(
+  {},
+  ...manifests.map((d) => d.publishes ?? {}),
+);
+export const PUBLISHED_EVENT_TYPES = Object.keys(PUBLISHED_EVENTS) as PublishedEventType[];
 
 /** Every workflow of the service, in the order of the domains (docs/workflows.md lists them so). */
 export const WORKFLOWS: readonly Workflow<string, string>[] = manifests.flatMap((d) => d.workflows ?? []);

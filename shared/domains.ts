@@ -7,12 +7,14 @@ import {
   DomainEvent,
   IdempotencyRecord,
   OutboxRow,
+  PublishedEvent,
 } from './db/write-path.entities.js';
 import { accessDomain } from './domain/access/index.js';
 import { apiClientsDomain } from './domain/api-clients/index.js';
 import { auditDomain } from './domain/audit/index.js';
 import { claimsDomain } from './domain/claims/index.js';
 import { disputesDomain } from './domain/disputes/index.js';
+import { eventsDomain } from './domain/events/index.js';
 import { idPatternsDomain } from './domain/id-patterns/index.js';
 import { identityDomain } from './domain/identity/index.js';
 import { investmentProductsDomain } from './domain/investment-products/index.js';
@@ -25,6 +27,7 @@ import { quotationsDomain } from './domain/quotations/index.js';
 import { registryDomain } from './domain/registry/index.js';
 import { renewalsDomain } from './domain/renewals/index.js';
 import { usersDomain } from './domain/users/index.js';
+import { webhookEndpointsDomain } from './domain/webhook-endpoints/index.js';
 import type { DomainManifest } from './kernel/manifest.js';
 
 /**
@@ -46,6 +49,8 @@ export const domains = [
   policiesDomain,
   disputesDomain,
   claimsDomain,
+  eventsDomain,
+  webhookEndpointsDomain,
   idPatternsDomain,
   operationalPoliciesDomain,
   notificationTemplatesDomain,
@@ -55,7 +60,15 @@ export const domains = [
 ] as const;
 
 /** The write path's own tables: outbox, audit entries and their chain, idempotency, events. */
-export const WRITE_PATH_ENTITIES = [OutboxRow, AuditEntry, AuditChainHead, AuditLink, IdempotencyRecord, DomainEvent];
+export const WRITE_PATH_ENTITIES = [
+  OutboxRow,
+  AuditEntry,
+  AuditChainHead,
+  AuditLink,
+  IdempotencyRecord,
+  DomainEvent,
+  PublishedEvent,
+];
 /** Every table, as an entity: the write path's own, then each domain's. */
 export const entities = [
   ...WRITE_PATH_ENTITIES,

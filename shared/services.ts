@@ -1,5 +1,5 @@
 import type { Redis } from 'ioredis';
-import { PERMISSIONS } from './catalogues.js';
+import { PERMISSIONS, PUBLISHED_EVENTS } from './catalogues.js';
 import type { Config } from './config/index.js';
 import type { EntityManager, Orm } from './db/orm.js';
 import { domains } from './domains.js';
@@ -30,7 +30,15 @@ export function createServiceDeps(
     for (const step of afterCommits) await step(tx);
   };
   return Object.assign(
-    { config, orm, log, clock, permissions: PERMISSIONS, uow: new UnitOfWork(orm, { checkJob, afterCommit }) },
+    {
+      config,
+      orm,
+      log,
+      clock,
+      permissions: PERMISSIONS,
+      publishedEvents: PUBLISHED_EVENTS,
+      uow: new UnitOfWork(orm, { checkJob, afterCommit }),
+    },
     ...provided.map((p) => p.deps),
   ) as ServiceDeps;
 }

@@ -62,14 +62,14 @@ export async function assertNoEviction(redis: Redis): Promise<void> {
   }
 }
 
-/** Starts one BullMQ worker per queue that has processors, the job schedulers and the outbox relay. */
 /**
- * Queues whose jobs cannot usefully run side by side in one process: the audit chainer holds the one
- * chain head's lock for its whole pass, so a second chain job would only wait on that lock, holding a
- * pool connection the other queues need (four did, under a burst of registry events).
+ * Queues whose jobs cannot usefully run side by side in one process: the audit chainer holds the chain
+ * head's lock, and the webhook dispatcher its place in the event feed, for a whole pass, so a second
+ * job would only wait on that lock, holding a pool connection the other queues need (four did).
  */
-const SERIAL_QUEUES = new Set(['audit']);
+const SERIAL_QUEUES = new Set(['audit', 'events']);
 
+/** Starts one BullMQ worker per queue that has processors, the job schedulers and the outbox relay. */
 export async function startWorkers(opts: StartWorkersOptions): Promise<WorkerHandle> {
   const { config } = opts;
   const log = opts.log ?? createLogger(config.LOG_LEVEL, 'worker');
@@ -86,7 +86,8 @@ export async function startWorkers(opts: StartWorkersOptions): Promise<WorkerHan
   const orm = opts.orm ?? (await createOrm(config, 'insurance-worker'));
   const mail = createMailTransport(config, log);
   const queues = new QueueSet(producer, config.REDIS_PREFIX, QUEUE_NAMES);
-  const deps: JobDeps = { ...createServiceDeps(config, orm, log, producer, opts.clock), mail, queues };
+  const metrics = opts.metrics ?? createRegistry('worker');
+  const deps: JobDeps = { ...createServiceDeps(config, orm, log, producer, opts.clock), mail, queues, metrics };
   const workerConnection = createRedis(config.REDIS_URL, 'worker', 'worker');
   // One line when Redis goes away and one when it is back, for the whole process.
   reportOutages(producer, log, 'worker');
@@ -94,7 +95,6 @@ export async function startWorkers(opts: StartWorkersOptions): Promise<WorkerHan
   const workers: Worker[] = [];
   /** The jobs running now and their lock tokens, to hand back at shutdown those that outlast the grace. */
   const active = new Map<string, { job: Job; token: string }>();
-  const metrics = opts.metrics ?? createRegistry('worker');
   const tracing = createTracing('insurance-backoffice-worker', config.OTEL_EXPORTER_OTLP_ENDPOINT);
   const jobs = jobMetrics(metrics);
   for (const queueName of QUEUE_NAMES) {

@@ -60,6 +60,28 @@ export const Envelope = <T extends TSchema>(data: T, description?: string) =>
 export const ListEnvelope = <T extends TSchema>(item: T, description = 'One page of the list') =>
   Type.Object({ data: Type.Array(item), meta: PageMeta }, { description });
 
+export const FeedMeta = component(
+  'FeedMeta',
+  Type.Object(
+    {
+      requestId: RequestId,
+      correlationId: CorrelationId,
+      page: Type.Object({
+        limit: Type.Integer({ description: 'The page size applied' }),
+        nextCursor: Type.Union([Type.String(), Type.Null()], {
+          description: 'Where to continue (pass it as `after`); null only while there is nothing to read yet',
+        }),
+        hasMore: Type.Boolean({ description: 'More is ready now: read again at once' }),
+      }),
+    },
+    { description: 'Metadata of a page of a feed read by cursor: where to continue, even on the last page' },
+  ),
+);
+
+/** `{ data: [...], meta: { requestId, page } }` of a feed read by cursor (GET /events). */
+export const FeedEnvelope = <T extends TSchema>(item: T, description = 'One page of the feed') =>
+  Type.Object({ data: Type.Array(item), meta: FeedMeta }, { description });
+
 const errorResponse = (description: string) =>
   Type.Unsafe<Static<typeof ErrorEnvelope>>({ $ref: 'ErrorEnvelope', description });
 

@@ -66,6 +66,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     issues.set('APP_BASE_URL', 'has an invalid value: expected an http(s) URL');
   if (config.BOOTSTRAP_ADMIN_EMAIL && !config.BOOTSTRAP_ADMIN_PASSWORD && !issues.has('BOOTSTRAP_ADMIN_PASSWORD'))
     issues.set('BOOTSTRAP_ADMIN_PASSWORD', 'is missing: required when BOOTSTRAP_ADMIN_EMAIL is set');
+  // Private webhook targets are for tests and a developer's machine: in production they open the network inside.
+  if (config.NODE_ENV === 'production' && config.WEBHOOK_ALLOW_PRIVATE_URLS === 'true')
+    issues.set('WEBHOOK_ALLOW_PRIVATE_URLS', 'has an invalid value: never true in production');
   if (issues.size) throw new ConfigError([...issues].map(([variable, problem]) => ({ variable, problem })));
   return Object.freeze(config);
 }

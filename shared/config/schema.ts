@@ -168,6 +168,23 @@ export const ConfigSchema = Type.Object({
         'OpenTelemetry collector (OTLP over HTTP, e.g. http://collector:4318): request and job spans are sent there; unset: trace ids are made for the logs and nothing is sent',
     }),
   ),
+  WEBHOOK_ALLOW_PRIVATE_URLS: Type.Enum(['true', 'false'], {
+    default: 'false',
+    description:
+      'true: webhook endpoints may be http and private or loopback hosts (tests, local development); never in production',
+  }),
+  WEBHOOK_TIMEOUT_MS: PositiveInt(
+    10_000,
+    'how long a webhook delivery may take (resolution, connection and answer), milliseconds',
+  ),
+  WEBHOOK_SECRET_OVERLAP_S: PositiveInt(
+    86_400,
+    "how long deliveries are also signed with an endpoint's previous secret after a rotation, seconds",
+  ),
+  WEBHOOK_DISPATCH_EVERY_MS: PositiveInt(
+    1000,
+    'period of the job that turns new events into webhook deliveries, milliseconds',
+  ),
   SYSTEM_STATE_CACHE_MS: Type.Integer({
     minimum: 0,
     default: 1000,

@@ -114,6 +114,30 @@ export const DomainEvent = defineEntity({
   }),
 });
 
+/**
+ * An integration event (GET /events, outbound webhooks): `data` is the resource as GET returned it
+ * when the change committed. Ordered by (txId, seq) and read only below the oldest running
+ * transaction, so no event can ever appear before one a reader has passed.
+ */
+export const PublishedEvent = defineEntity({
+  name: 'PublishedEvent',
+  tableName: 'published_events',
+  properties: (p) => ({
+    id: p.uuid().primary(),
+    type: p.text(),
+    subjectType: p.text(),
+    subjectId: p.text(),
+    agentId: p.uuid().nullable(),
+    insurerId: p.text().nullable(),
+    actor: p.text(),
+    requestId: p.text().nullable(),
+    data: p.json<unknown>(),
+    occurredAt: p.datetime().defaultRaw('now()'),
+    txId: p.string().columnType('xid8').defaultRaw('pg_current_xact_id()'),
+    seq: p.bigint('string').autoincrement(),
+  }),
+});
+
 declare module './database.js' {
   interface Tables
     extends TablesOf<
@@ -123,5 +147,6 @@ declare module './database.js' {
       | typeof AuditChainHead
       | typeof IdempotencyRecord
       | typeof DomainEvent
+      | typeof PublishedEvent
     > {}
 }

@@ -2,6 +2,7 @@ import { type EntityName, type FilterQuery, OptimisticLockError } from '@mikro-o
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { ConflictError } from './errors.js';
 import { findVisible, lockVisible } from './lock-visible.js';
+import type { EventOwner, PublishInput } from './published-events.js';
 import type { AuditInput, EventInput, Outcome, UnitOfWork, WriteContext } from './unit-of-work.js';
 import { transition, type Workflow } from './workflow.js';
 
@@ -50,6 +51,12 @@ export interface ActionResource<R extends { id: string }, S extends string, A ex
   summary?: (record: R, move: Move<S, A>, summary: Record<string, unknown>) => Record<string, unknown>;
   /** The events an action appends to record streams (none unless declared). */
   events?: (record: R, move: Move<S, A>, summary: Record<string, unknown>) => EventInput[];
+  /**
+   * How the record is published, for the steps of the workflow that publish an integration event
+   * (`publishes`): whose scope it is in, and its data as GET returns it (a step that publishes fails
+   * without it).
+   */
+  published?: { owner: (record: R) => EventOwner; data: (em: EntityManager, record: R) => Promise<unknown> };
 }
 
 /** What an action's own change adds to the template's outcome. */
@@ -60,6 +67,8 @@ export interface Change<S extends string> {
   audit?: AuditInput[];
   /** Further events, after the action's own. */
   events?: EventInput[];
+  /** Further integration events, after the one the step publishes. */
+  publish?: PublishInput[];
   /** The state the input chose, where the table leaves it to the caller (a dispute's outcome). */
   to?: S;
 }
@@ -155,8 +164,32 @@ export function runAction<
       answer: (em) => resource.answer(em, record, at),
       audit: [audit, ...(change.audit ?? [])],
       events: [...(resource.events?.(record, move, summary) ?? []), ...(change.events ?? [])],
+      publish: [...publishedBy(resource, record, move.action), ...(change.publish ?? [])],
     };
   });
+}
+
+/** The integration event of the action's step, if it publishes one. */
+export function publishedBy<R extends { id: string }, S extends string, A extends string, D, C, T>(
+  resource: ActionResource<R, S, A, D, C, T>,
+  record: R,
+  action: A,
+): PublishInput[] {
+  const type = resource.workflow.steps[action].publishes;
+  if (!type) return [];
+  const { published } = resource;
+  if (!published)
+    throw new Error(
+      `${resource.subject}.${action} publishes ${type} but ${resource.subject} declares no \`published\``,
+    );
+  return [
+    {
+      type,
+      subject: { type: resource.subject, id: record.id },
+      owner: published.owner(record),
+      data: (em) => published.data(em, record),
+    },
+  ];
 }
 
 function load<R extends { id: string }, S extends string, A extends string, D, C>(

@@ -1,9 +1,11 @@
 import type { Redis } from 'ioredis';
+import type { Registry } from 'prom-client';
 import type { Config } from '../config/index.js';
 import type { EntityManager, Orm } from '../db/orm.js';
 import type { Logger } from '../logger.js';
 import type { Clock } from './clock.js';
 import type { PermissionCatalogue } from './permissions.js';
+import type { PublishedEventType } from './published-events.js';
 import type { QueueSet } from './queue-set.js';
 import type { UnitOfWork } from './unit-of-work.js';
 
@@ -22,12 +24,16 @@ export interface ServiceDeps {
   clock: Clock;
   /** Every permission of every domain, with its description, in the order of the domains. */
   permissions: Readonly<PermissionCatalogue>;
+  /** Every integration event type the domains publish, with what it means. */
+  publishedEvents: Readonly<Record<PublishedEventType, string>>;
 }
 
 /** What job processors are given: the services' deps and the worker's outbound channels (domains add theirs, e.g. mail). */
 export interface JobDeps extends ServiceDeps {
   /** For jobs that fan out into jobs of their own (the renewal sweep). */
   queues: QueueSet;
+  /** The worker process's metrics registry (its /metrics), for counts a domain keeps of its own. */
+  metrics?: Registry;
 }
 
 /** What a domain's manifest is given to make its own services. */

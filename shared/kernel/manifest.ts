@@ -24,6 +24,8 @@ export interface DomainManifest {
   migrations?: readonly MigrationObject[];
   /** Its permissions, name to description (declared in `<domain>.permissions.ts`). */
   permissions?: Readonly<Record<string, string>>;
+  /** The integration events it publishes (GET /events, outbound webhooks), type to what it means. */
+  publishes?: Readonly<Record<string, string>>;
   /** Its state machines, for docs/workflows.md. */
   // biome-ignore lint/suspicious/noExplicitAny: each workflow has states and actions of its own
   workflows?: readonly Workflow<any, any>[];

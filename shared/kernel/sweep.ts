@@ -119,8 +119,8 @@ export async function sweep<T extends keyof Database>(
             .skipLocked()
             .executeTakeFirst();
           if (!still) return { result: false, audit: [] };
-          const { audit, jobs, events } = await spec.apply(em, id);
-          return { result: true, audit, jobs, events };
+          const { audit, jobs, events, publish } = await spec.apply(em, id);
+          return { result: true, audit, jobs, events, publish };
         });
         if (applied) result.processed++;
         else result.skipped++;

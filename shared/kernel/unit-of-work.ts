@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Orm } from '../db/orm.js';
 import { type InsertAll, insertAll } from './insert-all.js';
+import { type PublishInput, writePublished } from './published-events.js';
 import type { AuditInput, EventInput, JobCheck, JobInput, WriteContext } from './write-context.js';
 import { writeEvents, writeOutboxAndAudit } from './write-rows.js';
 
@@ -17,6 +18,8 @@ interface OutcomeParts {
   jobs?: JobInput[];
   /** Domain events the change appends to record streams (a policy's timeline, a claim's history). */
   events?: EventInput[];
+  /** Integration events it publishes (GET /events, outbound webhooks), each with the resource as it now is. */
+  publish?: PublishInput[];
   /**
    * The request fails, but what the work did must still be committed (a failed-attempt counter, a
    * family revoked on refresh-token reuse). Committed with its audit and jobs, never stored as the
@@ -70,6 +73,7 @@ export class UnitOfWork {
       for (const j of done.jobs ?? []) this.checkJob(j.queue, j.name, j.payload);
       await tx.flush();
       if (done.events?.length) await writeEvents(tx, ctx, done.events);
+      if (done.publish?.length) await writePublished(tx, ctx, done.publish);
       const result = done.answer ? await done.answer(tx) : (done.result as T);
       // Only the first successful unit of work of a request completes its idempotency claim.
       if (ctx.idempotency && !done.failure) recorded = await ctx.idempotency.record(tx, result);

@@ -1,4 +1,5 @@
 import { InvalidTransitionError } from './errors.js';
+import type { PublishedEventType } from './published-events.js';
 
 /** One action of a workflow: the states it starts from, where it leads, who may take it, how it is audited. */
 export interface WorkflowStep<S extends string, P extends string = string> {
@@ -11,6 +12,8 @@ export interface WorkflowStep<S extends string, P extends string = string> {
   permission: P | 'self' | 'system';
   /** The audit entry's action, e.g. `user.suspend`. */
   audit: string;
+  /** The integration event the step publishes (GET /events, outbound webhooks), e.g. `claim.settled`. */
+  publishes?: PublishedEventType;
 }
 
 export interface Workflow<S extends string, A extends string, P extends string = string> {

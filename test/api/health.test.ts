@@ -153,7 +153,18 @@ test('/system/info gives name, version, runtime and every queue with its counts'
   t.truthy(info.name && info.version);
   t.deepEqual(
     info.queues.map((q: { name: string }) => q.name),
-    ['webhooks', 'mail', 'audit', 'renewals', 'quotations', 'policies', 'disputes', 'maintenance'],
+    [
+      'webhooks',
+      'mail',
+      'audit',
+      'renewals',
+      'quotations',
+      'policies',
+      'disputes',
+      'events',
+      'deliveries',
+      'maintenance',
+    ],
   );
   t.is(typeof info.queues[0].counts.waiting, 'number');
 });

@@ -85,7 +85,10 @@ test('shared shapes are components referenced with $ref, never inlined', async (
       const schema = response.content?.['application/json']?.schema;
       if (!/^2\d\d$/.test(code) || !schema?.properties?.meta) continue;
       const meta = schema.properties.meta.$ref;
-      t.true(meta === '#/components/schemas/Meta' || meta === '#/components/schemas/PageMeta', `${name} ${code} meta`);
+      t.true(
+        ['Meta', 'PageMeta', 'FeedMeta'].some((m) => meta === `#/components/schemas/${m}`),
+        `${name} ${code} meta`,
+      );
       if (schema.properties.data?.type === 'array' && meta === '#/components/schemas/PageMeta')
         t.truthy(schema.properties.data.items, name);
     }

@@ -73,6 +73,13 @@ test('JWT_SECRET is required in production', (t) => {
   t.regex(error!.message, /JWT_SECRET is missing: required in production, at least 32 characters/);
 });
 
+test('webhook endpoints on private addresses are never allowed in production', (t) => {
+  const env = { NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32), WEBHOOK_ALLOW_PRIVATE_URLS: 'true' };
+  const error = t.throws(() => loadConfig(env), { instanceOf: ConfigError });
+  t.deepEqual(error?.variables, ['WEBHOOK_ALLOW_PRIVATE_URLS']);
+  t.is(loadConfig({ ...env, NODE_ENV: 'development' }).WEBHOOK_ALLOW_PRIVATE_URLS, 'true');
+});
+
 test('BOOTSTRAP_ADMIN_EMAIL without a password is refused', (t) => {
   const error = t.throws(() => loadConfig({ BOOTSTRAP_ADMIN_EMAIL: 'admin@example.com' }), { instanceOf: ConfigError });
   t.deepEqual(error?.variables, ['BOOTSTRAP_ADMIN_PASSWORD']);

@@ -21,6 +21,7 @@ import { Migration20261127000100_audit_links } from './Migration20261127000100_a
 import { Migration20261127000200_registry_events_fillfactor } from './Migration20261127000200_registry_events_fillfactor.js';
 import { Migration20261127000300_updated_at_on_every_change } from './Migration20261127000300_updated_at_on_every_change.js';
 import { Migration20261127000400_outbox_job_id } from './Migration20261127000400_outbox_job_id.js';
+import { Migration20261127000600_published_events } from './Migration20261127000600_published_events.js';
 
 /** Every migration, in order. Listed explicitly so compiled and tsx runs apply the same set. */
 export const migrationsList: MigrationObject[] = [
@@ -57,4 +58,5 @@ export const migrationsList: MigrationObject[] = [
     class: Migration20261127000300_updated_at_on_every_change,
   },
   { name: 'Migration20261127000400_outbox_job_id', class: Migration20261127000400_outbox_job_id },
+  { name: 'Migration20261127000600_published_events', class: Migration20261127000600_published_events },
 ];

@@ -75,6 +75,15 @@ export async function recordClaimPayment(
       result: await loadPaymentView(tx, paymentId),
       audit: { action: CLAIM_WORKFLOW.steps.pay.audit, subjectType: 'claim', subjectId: claim.id, summary },
       events: claimEvents(claim, CLAIM_EVENT_OF.pay, summary),
+      // Integrators hear of the payment as GET /claims/{id}/payments returns it.
+      publish: [
+        {
+          type: 'claim.payment_recorded',
+          subject: { type: 'claim', id: claim.id },
+          owner: { agentId: claim.agentId, insurerId: claim.insurerId },
+          data: (em) => loadPaymentView(em, paymentId),
+        },
+      ],
     };
   });
 }

@@ -63,6 +63,12 @@ export function toClaimView(r: ClaimViewRow): ClaimView {
   };
 }
 
+/** The claim without its records, as lists return it (the data of its integration events). */
+export async function loadClaimView(em: EntityManager, id: string): Promise<ClaimView | null> {
+  const row = await claimViews(em).where('c.id', '=', id).executeTakeFirst();
+  return row ? toClaimView(row) : null;
+}
+
 /** The claim with its payments, notes, documents and history as `viewer` may see them: five small indexed reads. */
 export async function loadClaimDetail(
   em: EntityManager,

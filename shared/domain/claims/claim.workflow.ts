@@ -25,8 +25,20 @@ export const CLAIM_WORKFLOW = defineWorkflow('claim', CLAIM_STATUSES, {
     permission: 'claim:review',
     audit: 'claim.request_documents',
   },
-  settle: { from: WORKING, to: 'settled', permission: 'claim:settle', audit: 'claim.settle' },
-  repudiate: { from: WORKING, to: 'repudiated', permission: 'claim:settle', audit: 'claim.repudiate' },
+  settle: {
+    from: WORKING,
+    to: 'settled',
+    permission: 'claim:settle',
+    audit: 'claim.settle',
+    publishes: 'claim.settled',
+  },
+  repudiate: {
+    from: WORKING,
+    to: 'repudiated',
+    permission: 'claim:settle',
+    audit: 'claim.repudiate',
+    publishes: 'claim.repudiated',
+  },
   withdraw: {
     from: ['filed', 'under_review', 'investigation', 'awaiting_documents'],
     to: 'withdrawn',
@@ -40,6 +52,7 @@ export const CLAIM_WORKFLOW = defineWorkflow('claim', CLAIM_STATUSES, {
     toText: 'closed (a settled claim only when fully paid)',
     permission: 'claim:close',
     audit: 'claim.close',
+    publishes: 'claim.closed',
   },
   pay: {
     from: ['settled'],

@@ -1,4 +1,5 @@
 import { definePermissions } from '../../kernel/permissions.js';
+import { definePublishedEvents } from '../../kernel/published-events.js';
 
 /** The claims domain's permissions (GET /permissions lists every domain's). */
 export const CLAIM_PERMISSIONS = definePermissions({
@@ -17,4 +18,17 @@ export const CLAIM_PERMISSIONS = definePermissions({
 
 declare module '../../kernel/permissions.js' {
   interface PermissionCatalogue extends Record<keyof typeof CLAIM_PERMISSIONS, string> {}
+}
+
+/** The integration events the claims domain publishes (GET /events, outbound webhooks); data: the claim without its records. */
+export const CLAIM_EVENTS = definePublishedEvents({
+  'claim.filed': 'A claim was filed; data: the claim',
+  'claim.settled': 'A claim was settled; data: the claim',
+  'claim.repudiated': 'A claim was repudiated; data: the claim',
+  'claim.payment_recorded': 'A payment of a settled claim was recorded; data: the payment',
+  'claim.closed': 'A claim was closed; data: the claim',
+});
+
+declare module '../../kernel/published-events.js' {
+  interface PublishedEventCatalogue extends Record<keyof typeof CLAIM_EVENTS, string> {}
 }

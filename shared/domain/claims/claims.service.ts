@@ -17,7 +17,7 @@ import { POLICY_SCOPE_FIELDS, PolicyEntity as Policy } from '../policies/index.j
 import { CatastropheEvent, Claim } from './claim.entity.js';
 import { CLAIM_LIST, CLAIM_SCOPE_COLUMNS, CLAIM_SCOPE_FIELDS } from './claim.list.js';
 import type { ClaimDetailView, ClaimFilters, FileClaimInput } from './claim.schemas.js';
-import { type ClaimViewRow, claimViews, loadClaimDetail } from './claim.view.js';
+import { type ClaimViewRow, claimViews, loadClaimDetail, loadClaimView } from './claim.view.js';
 import { CLAIM_WORKFLOW } from './claim.workflow.js';
 
 type ClaimSort = (typeof CLAIM_LIST.sortable)[number];
@@ -90,6 +90,10 @@ export const CLAIM_ACTIONS = defineActions({
   workflow: CLAIM_WORKFLOW,
   within: ({ act }: At<ServiceDeps, UserAct>) => scopeFilter(act.caller.scope, CLAIM_SCOPE_FIELDS),
   answer: async (em, claim, { act }) => (await loadClaimDetail(em, claim.id, act.caller.scope))!,
+  published: {
+    owner: (claim) => ({ agentId: claim.agentId, insurerId: claim.insurerId }),
+    data: (em, claim) => loadClaimView(em, claim.id),
+  },
   events: (claim, { action, from, to }, summary) =>
     claimEvents(claim, CLAIM_EVENT_OF[action], { from, to, ...summary }, action === 'settle'),
 });
@@ -171,6 +175,14 @@ export async function fileClaim(deps: ServiceDeps, act: UserAct, input: FileClai
         { claimNumber, claimedAmount: input.claimedAmount, incidentDate: input.incidentDate },
         true,
       ),
+      publish: [
+        {
+          type: 'claim.filed',
+          subject: { type: 'claim', id },
+          owner: { agentId: policy.agentId, insurerId: policy.insurerId },
+          data: (em) => loadClaimView(em, id),
+        },
+      ],
     };
   });
 }

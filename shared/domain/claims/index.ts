@@ -10,7 +10,7 @@ import {
 } from './claim.entity.js';
 import { CLAIM_WORKFLOW } from './claim.workflow.js';
 import { CLAIM_ERRORS } from './claims.errors.js';
-import { CLAIM_PERMISSIONS } from './claims.permissions.js';
+import { CLAIM_EVENTS, CLAIM_PERMISSIONS } from './claims.permissions.js';
 
 export {
   CATASTROPHE_EVENT_LIST,
@@ -76,5 +76,6 @@ export const claimsDomain = defineDomain({
   errors: CLAIM_ERRORS,
   workflows: [CLAIM_WORKFLOW],
   permissions: CLAIM_PERMISSIONS,
+  publishes: CLAIM_EVENTS,
   entities: [CatastropheEventEntity, ClaimEntity, ClaimDocumentEntity, ClaimNoteEntity, ClaimPaymentEntity],
 });

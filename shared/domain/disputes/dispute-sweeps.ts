@@ -4,6 +4,7 @@ import type { Act } from '../../kernel/act.js';
 import { SWEEP_BATCH, type Sweep, type SweepDeps, sweep } from '../../kernel/sweep.js';
 import { transition } from '../../kernel/workflow.js';
 import { Dispute } from './dispute.entity.js';
+import { disputePublished } from './dispute.view.js';
 import { DISPUTE_WORKFLOW } from './dispute.workflow.js';
 
 /** The deadline sweep: open or triaged disputes past their response deadline are escalated. */
@@ -28,6 +29,7 @@ export const ESCALATE_OVERDUE_DISPUTES: Sweep<'disputes'> = {
         subjectId: id,
         summary: { from, reason: 'response deadline passed', responseDueAt: dispute.responseDueAt.toISOString() },
       },
+      publish: [disputePublished('dispute.escalated', dispute)],
     };
   },
 };

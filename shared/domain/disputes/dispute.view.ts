@@ -2,6 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { type InferResult, sql } from 'kysely';
 import { db, iso, isoOrNull } from '../../db/database.js';
 import { defineList } from '../../kernel/list.js';
+import type { PublishedEventType, PublishInput } from '../../kernel/published-events.js';
 import type { DisputeStatus, DisputeSubject } from './dispute.entity.js';
 import type { DisputeView } from './dispute.schemas.js';
 
@@ -58,3 +59,17 @@ export const DISPUTE_LIST = defineList({
 
 export const loadDisputeView = async (em: EntityManager, id: string) =>
   toDisputeView((await disputeRows(em).where('d.id', '=', id).executeTakeFirst())!);
+
+/**
+ * A dispute's integration event. A dispute is seen by its raiser and by scope all, so it is owned as
+ * an agent's record of its raiser: endpoints of scope all and the raiser's own hear of it.
+ */
+export const disputePublished = (
+  type: PublishedEventType,
+  dispute: { id: string; raisedBy: string },
+): PublishInput => ({
+  type,
+  subject: { type: 'dispute', id: dispute.id },
+  owner: { agentId: dispute.raisedBy, insurerId: null },
+  data: (em) => loadDisputeView(em, dispute.id),
+});

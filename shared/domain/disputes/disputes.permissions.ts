@@ -1,4 +1,5 @@
 import { definePermissions } from '../../kernel/permissions.js';
+import { definePublishedEvents } from '../../kernel/published-events.js';
 
 /** The disputes domain's permissions (GET /permissions lists every domain's). */
 export const DISPUTE_PERMISSIONS = definePermissions({
@@ -11,4 +12,14 @@ export const DISPUTE_PERMISSIONS = definePermissions({
 
 declare module '../../kernel/permissions.js' {
   interface PermissionCatalogue extends Record<keyof typeof DISPUTE_PERMISSIONS, string> {}
+}
+
+/** The integration events the disputes domain publishes (GET /events, outbound webhooks). */
+export const DISPUTE_EVENTS = definePublishedEvents({
+  'dispute.escalated': 'A dispute was escalated; data: the dispute',
+  'dispute.resolved': 'A dispute was resolved; data: the dispute',
+});
+
+declare module '../../kernel/published-events.js' {
+  interface PublishedEventCatalogue extends Record<keyof typeof DISPUTE_EVENTS, string> {}
 }

@@ -20,7 +20,14 @@ import type {
   TriageDisputeInput,
   WithdrawDisputeInput,
 } from './dispute.schemas.js';
-import { DISPUTE_LIST, type DisputeRow, disputeRows, loadDisputeView, toDisputeView } from './dispute.view.js';
+import {
+  DISPUTE_LIST,
+  type DisputeRow,
+  disputePublished,
+  disputeRows,
+  loadDisputeView,
+  toDisputeView,
+} from './dispute.view.js';
 import { DISPUTE_WORKFLOW } from './dispute.workflow.js';
 
 /** The final response is due eight weeks after a dispute is raised. */
@@ -165,7 +172,11 @@ export async function resolveDispute(
         resolution: input.resolution,
         ...(escalating ? { escalatedAt: raw<Date>('now()') } : { resolvedAt: raw<Date>('now()') }),
       });
-      return { to: input.outcome, summary: { resolution: input.resolution } };
+      return {
+        to: input.outcome,
+        summary: { resolution: input.resolution },
+        publish: [disputePublished(escalating ? 'dispute.escalated' : 'dispute.resolved', dispute)],
+      };
     },
   });
 }

@@ -8,7 +8,7 @@ import { Dispute as DisputeEntity } from './dispute.entity.js';
 import { CLOSE_DISPUTES, ESCALATE_DISPUTES } from './dispute.jobs.js';
 import { DISPUTE_WORKFLOW } from './dispute.workflow.js';
 import { closeDisputes, escalateOverdueDisputes } from './dispute-sweeps.js';
-import { DISPUTE_PERMISSIONS } from './disputes.permissions.js';
+import { DISPUTE_EVENTS, DISPUTE_PERMISSIONS } from './disputes.permissions.js';
 
 export {
   DISPUTES_TAG,
@@ -36,6 +36,7 @@ export const disputesDomain = defineDomain({
   name: 'disputes',
   workflows: [DISPUTE_WORKFLOW],
   permissions: DISPUTE_PERMISSIONS,
+  publishes: DISPUTE_EVENTS,
   entities: [DisputeEntity],
   jobs: [
     defineJob(ESCALATE_DISPUTES, {

@@ -38,7 +38,7 @@ export {
 export { logout, logoutAll, me, refresh } from './auth.service.js';
 export { CallerResolver } from './caller-resolution.js';
 export type { Stamps } from './caller-stamps.js';
-export { randomToken, tokenHash } from './crypto.js';
+export { randomToken, SecretBox, tokenHash } from './crypto.js';
 export { DEMO_ADMIN_EMAIL, DEMO_PASSWORD } from './identity.demo.js';
 export { SEND_MAIL } from './identity.jobs.js';
 export { DisableMfaInput, MfaEnrolment, VerifyMfaInput } from './mfa.schemas.js';

@@ -11,7 +11,7 @@ import { nextNumber } from '../id-patterns/index.js';
 import { latestTermEnd, MAX_TERM_YEARS, termTooLong } from './dates.js';
 import type { CreateEndorsementInput, EndorsementView } from './endorsement.schemas.js';
 import { loadEndorsementView } from './endorsement.view.js';
-import { lockVisiblePolicy, POLICY_ACTIONS } from './policies.service.js';
+import { lockVisiblePolicy, POLICY_ACTIONS, policyPublished } from './policies.service.js';
 import { Endorsement, type EndorsementChanges, type IPolicy } from './policy.entity.js';
 import type { PolicyView } from './policy.schemas.js';
 import { loadPolicyView } from './policy.view.js';
@@ -167,7 +167,8 @@ export async function approveEndorsement(
       const before = snapshot(held, changes);
       applyChanges(held, changes);
       Object.assign(endorsement, { approvedBy: act.actor, approvedAt: raw<Date>('now()') });
-      return { summary: { before, changes } };
+      // Integrators hear of the policy as changed, not of the endorsement record.
+      return { summary: { before, changes }, publish: [policyPublished('policy.endorsed', held)] };
     },
   });
 }

@@ -6,7 +6,7 @@ import { defineDomain } from '../../kernel/manifest.js';
 import { swept } from '../../kernel/sweep.js';
 import { policiesDemo } from './policies.demo.js';
 import { POLICY_ERRORS } from './policies.errors.js';
-import { POLICY_PERMISSIONS } from './policies.permissions.js';
+import { POLICY_EVENTS, POLICY_PERMISSIONS } from './policies.permissions.js';
 import { Endorsement as EndorsementEntity, Policy as PolicyEntity } from './policy.entity.js';
 import { EXPIRE_POLICIES_JOB } from './policy.jobs.js';
 import { ENDORSEMENT_WORKFLOW, POLICY_WORKFLOW } from './policy.workflow.js';
@@ -49,6 +49,7 @@ export const policiesDomain = defineDomain({
   errors: POLICY_ERRORS,
   workflows: [POLICY_WORKFLOW, ENDORSEMENT_WORKFLOW],
   permissions: POLICY_PERMISSIONS,
+  publishes: POLICY_EVENTS,
   demo: policiesDemo,
   entities: [EndorsementEntity, PolicyEntity],
   jobs: [

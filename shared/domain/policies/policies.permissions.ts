@@ -1,4 +1,5 @@
 import { definePermissions } from '../../kernel/permissions.js';
+import { definePublishedEvents } from '../../kernel/published-events.js';
 
 /** The policies domain's permissions (GET /permissions lists every domain's). */
 export const POLICY_PERMISSIONS = definePermissions({
@@ -12,4 +13,17 @@ export const POLICY_PERMISSIONS = definePermissions({
 
 declare module '../../kernel/permissions.js' {
   interface PermissionCatalogue extends Record<keyof typeof POLICY_PERMISSIONS, string> {}
+}
+
+/** The integration events the policies domain publishes (GET /events, outbound webhooks). */
+export const POLICY_EVENTS = definePublishedEvents({
+  'policy.issued': 'A policy was issued (also by converting a renewal or accepting a quotation); data: the policy',
+  'policy.cancelled': 'A policy was cancelled; data: the policy',
+  'policy.reinstated': 'A cancelled or lapsed policy was reinstated; data: the policy',
+  'policy.lapsed': 'A policy lapsed for an unpaid premium; data: the policy',
+  'policy.endorsed': 'An endorsement was approved and applied to its policy; data: the policy as changed',
+});
+
+declare module '../../kernel/published-events.js' {
+  interface PublishedEventCatalogue extends Record<keyof typeof POLICY_EVENTS, string> {}
 }

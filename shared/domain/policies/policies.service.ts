@@ -10,6 +10,7 @@ import { uuidv7 } from '../../kernel/ids.js';
 import { listPage, type Page } from '../../kernel/list.js';
 import { lockVisible } from '../../kernel/lock-visible.js';
 import { type Money, notPositive } from '../../kernel/money.js';
+import type { PublishedEventType, PublishInput } from '../../kernel/published-events.js';
 import { assertFilterInScope, covers, type DataScope, inScope, scopeFilter } from '../../kernel/scope.js';
 import type { AuditInput, EventInput } from '../../kernel/unit-of-work.js';
 import { nextNumber } from '../id-patterns/index.js';
@@ -63,6 +64,10 @@ export const POLICY_ACTIONS = defineActions({
   workflow: POLICY_WORKFLOW,
   within: ({ act }: At<ServiceDeps, UserAct>) => scopeFilter(act.caller.scope, POLICY_SCOPE_FIELDS),
   answer: async (em, policy) => (await loadPolicyView(em, policy.id))!,
+  published: {
+    owner: (policy) => ({ agentId: policy.agentId, insurerId: policy.insurerId }),
+    data: (em, policy) => loadPolicyView(em, policy.id),
+  },
   events: (policy, { from, to }, summary) => [
     {
       stream: { type: 'policy', id: policy.id },
@@ -187,7 +192,20 @@ export async function createPolicy(tx: EntityManager, fields: NewPolicy, eventDa
     subjectId: id,
     data: { policyNumber, effectiveFrom: fields.effectiveFrom, effectiveTo: fields.effectiveTo, ...eventData },
   };
-  return { id, policyNumber, audit, event };
+  return { id, policyNumber, audit, event, published: policyPublished('policy.issued', { id, agentId, insurerId }) };
+}
+
+/** A policy's integration event: in its agent's and insurer's scope, with the policy as GET returns it. */
+export function policyPublished(
+  type: PublishedEventType,
+  policy: { id: string; agentId: string; insurerId: string },
+): PublishInput {
+  return {
+    type,
+    subject: { type: 'policy', id: policy.id },
+    owner: { agentId: policy.agentId, insurerId: policy.insurerId },
+    data: async (em) => loadPolicyView(em, policy.id),
+  };
 }
 
 /** POST /policies: an `active` policy with the next number of the policy identifier pattern. */
@@ -205,6 +223,11 @@ export async function issuePolicy(deps: ServiceDeps, act: UserAct, input: IssueP
       effectiveFrom: input.effectiveFrom,
       effectiveTo: input.effectiveTo,
     });
-    return { result: (await loadPolicyView(tx, created.id))!, audit: created.audit, events: [created.event] };
+    return {
+      result: (await loadPolicyView(tx, created.id))!,
+      audit: created.audit,
+      events: [created.event],
+      publish: [created.published],
+    };
   });
 }

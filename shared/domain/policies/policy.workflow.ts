@@ -5,12 +5,19 @@ const unchanged = (from: PolicyStatus) => from;
 
 /** A policy's status: what people do to it and what the service's own sweeps and renewals do. */
 export const POLICY_WORKFLOW = defineWorkflow('policy', POLICY_STATUSES, {
-  cancel: { from: ['active', 'reinstated'], to: 'cancelled', permission: 'policy:cancel', audit: 'policy.cancel' },
+  cancel: {
+    from: ['active', 'reinstated'],
+    to: 'cancelled',
+    permission: 'policy:cancel',
+    audit: 'policy.cancel',
+    publishes: 'policy.cancelled',
+  },
   reinstate: {
     from: ['cancelled', 'lapsed'],
     to: 'reinstated',
     permission: 'policy:reinstate',
     audit: 'policy.reinstate',
+    publishes: 'policy.reinstated',
   },
   endorse: {
     from: ['active', 'reinstated'],
@@ -27,7 +34,13 @@ export const POLICY_WORKFLOW = defineWorkflow('policy', POLICY_STATUSES, {
     audit: 'renewal.generate',
   },
   expire: { from: ['active', 'reinstated'], to: 'expired', permission: 'system', audit: 'policy.expire' },
-  lapse: { from: ['active', 'reinstated'], to: 'lapsed', permission: 'system', audit: 'policy.lapse' },
+  lapse: {
+    from: ['active', 'reinstated'],
+    to: 'lapsed',
+    permission: 'system',
+    audit: 'policy.lapse',
+    publishes: 'policy.lapsed',
+  },
   renew: { from: ['active', 'reinstated', 'expired'], to: 'renewed', permission: 'system', audit: 'policy.renew' },
 });
 

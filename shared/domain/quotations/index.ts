@@ -8,7 +8,7 @@ import { Quotation as QuotationEntity } from './quotation.entity.js';
 import { EXPIRE_QUOTATIONS_JOB } from './quotation.jobs.js';
 import { QUOTATION_WORKFLOW } from './quotation.workflow.js';
 import { expireQuotations } from './quotation-sweeps.js';
-import { QUOTATION_PERMISSIONS } from './quotations.permissions.js';
+import { QUOTATION_EVENTS, QUOTATION_PERMISSIONS } from './quotations.permissions.js';
 
 export { QUOTATION_LIST } from './quotation.list.js';
 export {
@@ -30,6 +30,7 @@ export const quotationsDomain = defineDomain({
   name: 'quotations',
   workflows: [QUOTATION_WORKFLOW],
   permissions: QUOTATION_PERMISSIONS,
+  publishes: QUOTATION_EVENTS,
   entities: [QuotationEntity],
   jobs: [
     defineJob(EXPIRE_QUOTATIONS_JOB, {

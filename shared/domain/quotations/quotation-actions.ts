@@ -34,6 +34,10 @@ const QUOTATION_ACTIONS = defineActions({
   within: ({ act }: At<ServiceDeps, UserAct>) => scopeFilter(act.caller.scope, QUOTATION_SCOPE_FIELDS),
   stateOf: (quotation, { deps }) => effectiveStatus(quotation, today(deps.clock)),
   answer: async (em, quotation) => (await loadQuotationView(em, quotation.id))!,
+  published: {
+    owner: (quotation) => ({ agentId: quotation.agentId, insurerId: quotation.insurerId }),
+    data: (em, quotation) => loadQuotationView(em, quotation.id),
+  },
 });
 
 /** requested → quoted: a premium in the sum insured's currency, valid through validUntil (today or later, UTC), terms. */
@@ -123,6 +127,7 @@ export async function acceptQuotation(
         summary: { policyId: policy.id, policyNumber: policy.policyNumber, effectiveFrom, effectiveTo },
         audit: [policy.audit],
         events: [policy.event],
+        publish: [policy.published],
       };
     },
   });

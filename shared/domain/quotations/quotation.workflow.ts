@@ -7,13 +7,20 @@ import { QUOTATION_STATUSES } from './quotation.entity.js';
  * expired for every action even before the sweep has marked it.
  */
 export const QUOTATION_WORKFLOW = defineWorkflow('quotation', QUOTATION_STATUSES, {
-  respond: { from: ['requested'], to: 'quoted', permission: 'quotation:respond', audit: 'quotation.respond' },
+  respond: {
+    from: ['requested'],
+    to: 'quoted',
+    permission: 'quotation:respond',
+    audit: 'quotation.respond',
+    publishes: 'quotation.quoted',
+  },
   accept: {
     from: ['quoted'],
     to: 'accepted',
     toText: 'accepted (the policy is issued in the same transaction)',
     permission: 'quotation:request',
     audit: 'quotation.accept',
+    publishes: 'quotation.accepted',
   },
   withdraw: {
     from: ['requested', 'quoted'],

@@ -1,4 +1,5 @@
 import { definePermissions } from '../../kernel/permissions.js';
+import { definePublishedEvents } from '../../kernel/published-events.js';
 
 /** The quotations domain's permissions (GET /permissions lists every domain's). */
 export const QUOTATION_PERMISSIONS = definePermissions({
@@ -10,4 +11,14 @@ export const QUOTATION_PERMISSIONS = definePermissions({
 
 declare module '../../kernel/permissions.js' {
   interface PermissionCatalogue extends Record<keyof typeof QUOTATION_PERMISSIONS, string> {}
+}
+
+/** The integration events the quotations domain publishes (GET /events, outbound webhooks). */
+export const QUOTATION_EVENTS = definePublishedEvents({
+  'quotation.quoted': 'A quotation was priced; data: the quotation',
+  'quotation.accepted': 'A quotation was accepted and its policy issued (policy.issued follows); data: the quotation',
+});
+
+declare module '../../kernel/published-events.js' {
+  interface PublishedEventCatalogue extends Record<keyof typeof QUOTATION_EVENTS, string> {}
 }

@@ -27,7 +27,7 @@ export {
 } from './registry-event.view.js';
 export { processRegistryEvent, processRegistryEvents } from './registry-events.js';
 export { RegistryIntake } from './registry-intake.js';
-export { signWebhook, verifyWebhookSignature } from './signature.js';
+export { signWebhook, signWithEach, verifyWebhookSignature } from './signature.js';
 
 /** The domain's manifest (shared/domains.ts builds the central lists from it). */
 export const registryDomain = defineDomain({

@@ -38,6 +38,11 @@ export function signWebhook(configured: string, id: string, timestamp: number, b
   return `v1,${hmac(secret, id, timestamp, body).toString('base64')}`;
 }
 
+/** The `v1,<base64>` signatures of a delivery with each secret, space-separated (the receiver may hold either during a rotation). */
+export function signWithEach(secrets: readonly string[], id: string, timestamp: number, body: string): string {
+  return secrets.map((secret) => `v1,${hmac(secret, id, timestamp, body).toString('base64')}`).join(' ');
+}
+
 export interface SignedDelivery {
   id?: string;
   timestamp?: string;

@@ -2,7 +2,7 @@ import { LockMode, raw } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { db } from '../../db/database.js';
 import type { UserAct } from '../../kernel/act.js';
-import { runStep } from '../../kernel/action.js';
+import { publishedBy, runStep } from '../../kernel/action.js';
 import type { ServiceDeps } from '../../kernel/deps.js';
 import { NotFoundError } from '../../kernel/errors.js';
 import { inScope } from '../../kernel/scope.js';
@@ -112,6 +112,7 @@ export async function convertRenewal(
         issued.audit,
       ],
       events,
+      publish: [...publishedBy(RENEWAL_ACTIONS, renewal, 'convert'), issued.published],
     };
   });
 }

@@ -10,7 +10,7 @@ import { RENEWAL_WORKFLOW } from './renewal.workflow.js';
 import { generateRenewalForTerm, lapseRenewals, queueDueRenewals } from './renewal-sweeps.js';
 import { renewalsDemo } from './renewals.demo.js';
 import { RENEWAL_ERRORS } from './renewals.errors.js';
-import { RENEWAL_PERMISSIONS } from './renewals.permissions.js';
+import { RENEWAL_EVENTS, RENEWAL_PERMISSIONS } from './renewals.permissions.js';
 
 export { convertRenewal } from './convert-renewal.js';
 export { RENEWAL_LIST } from './renewal.list.js';
@@ -33,6 +33,7 @@ export const renewalsDomain = defineDomain({
   errors: RENEWAL_ERRORS,
   workflows: [RENEWAL_WORKFLOW],
   permissions: RENEWAL_PERMISSIONS,
+  publishes: RENEWAL_EVENTS,
   demo: renewalsDemo,
   entities: [RenewalEntity],
   jobs: [

@@ -1,4 +1,5 @@
 import { definePermissions } from '../../kernel/permissions.js';
+import { definePublishedEvents } from '../../kernel/published-events.js';
 
 /** The renewals domain's permissions (GET /permissions lists every domain's). */
 export const RENEWAL_PERMISSIONS = definePermissions({
@@ -11,4 +12,14 @@ export const RENEWAL_PERMISSIONS = definePermissions({
 
 declare module '../../kernel/permissions.js' {
   interface PermissionCatalogue extends Record<keyof typeof RENEWAL_PERMISSIONS, string> {}
+}
+
+/** The integration events the renewals domain publishes (GET /events, outbound webhooks). */
+export const RENEWAL_EVENTS = definePublishedEvents({
+  'renewal.offered': 'A renewal was offered to the holder; data: the renewal',
+  'renewal.converted': 'A renewal became the next policy (policy.issued follows); data: the renewal',
+});
+
+declare module '../../kernel/published-events.js' {
+  interface PublishedEventCatalogue extends Record<keyof typeof RENEWAL_EVENTS, string> {}
 }

@@ -54,6 +54,10 @@ export const RENEWAL_ACTIONS = defineActions({
   workflow: RENEWAL_WORKFLOW,
   within: ({ act }: At<ServiceDeps, UserAct>) => scopeFilter(act.caller.scope, RENEWAL_SCOPE_FIELDS),
   answer: async (em, renewal) => (await loadRenewalView(em, renewal.id))!,
+  published: {
+    owner: (renewal) => ({ agentId: renewal.agentId, insurerId: renewal.insurerId }),
+    data: (em, renewal) => loadRenewalView(em, renewal.id),
+  },
   summary: (renewal, { from, to }, summary) => ({ policyId: renewal.policyId, from, to, ...summary }),
   events: (renewal, { from, to }, summary) => [
     {
