@@ -8,7 +8,7 @@ import { sharedSchemas } from '../shared/kernel/schema.js';
 import { loggerOptions } from '../shared/logger.js';
 import { createTracing } from '../shared/observability/tracing.js';
 import { correlationIdOf } from './http/correlation.js';
-import { Paginator } from './http/pagination.js';
+import { declareSortKeys, Paginator } from './http/pagination.js';
 import { lazySerializers, validators } from './http/schema-compilers.js';
 import auth from './plugins/auth.js';
 import bullBoard from './plugins/bull-board.js';
@@ -160,6 +160,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(errors);
   await app.register(rateLimit);
   await app.register(openapi);
+  // Before any route: a list route's `sort` is declared, and validated, as its list's keys.
+  app.addHook('onRoute', declareSortKeys);
   await app.register(auth);
   await app.register(idempotency);
   await app.register(bullBoard);

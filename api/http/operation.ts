@@ -3,7 +3,7 @@ import type { Act, UserAct } from '../../shared/kernel/act.js';
 import type { ServiceDeps } from '../../shared/kernel/deps.js';
 import type { Page } from '../../shared/kernel/list.js';
 import type { PermissionName } from '../../shared/kernel/permissions.js';
-import type { PagePlan, PageRequest, SortSpec } from './pagination.js';
+import { type PagePlan, type PageRequest, type SortSpec, sortedBy } from './pagination.js';
 import { ok, sendPublicWrite, sendWrite, userActOf } from './reply.js';
 
 // A route of api/routes/<domain>/ is one line: its method, URL, permissions and schema, and one of the
@@ -125,37 +125,38 @@ export const answer =
  * A list: `limit`, `cursor` and `sort` of the query make the page, the rest of it are the filters;
  * answered with the page of the rows as `view` shows them (or as they are) and the next page's cursor.
  */
-export const list =
-  <F, R, S extends string, V = R>(
-    spec: SortSpec<S>,
-    service: (deps: ServiceDeps, act: UserAct, input: { filters: F; page: PagePlan<S> }) => Promise<Page<R>>,
-    view?: (row: R) => V,
-  ) =>
-  async (request: FastifyRequest & { query: PageRequest & F }) => {
+export const list = <F, R, S extends string, V = R>(
+  spec: SortSpec<S>,
+  service: (deps: ServiceDeps, act: UserAct, input: { filters: F; page: PagePlan<S> }) => Promise<Page<R>>,
+  view?: (row: R) => V,
+) =>
+  sortedBy(async (request: FastifyRequest & { query: PageRequest & F }) => {
     const { limit, cursor, sort, ...filters } = request.query;
     const plan = request.server.paginator.plan(spec, { limit, cursor, sort });
     const page = await service(request.server.deps, userActOf(request), { filters: filters as F, page: plan });
     return request.server.paginator.respond(request, plan, page, view);
-  };
+  }, spec);
 
 /**
  * A list whose service takes the path parameters (renamed as `rename` says) and the query's filters
  * as fields beside the page: a record's own rows (a policy's endorsements, its timeline), or all of
  * a kind with no filter (`{ page }`).
  */
-export const listOf =
-  <I, R, S extends string, V = R, const M extends Renames = NoRenames>(
-    spec: SortSpec<S>,
-    service: (deps: ServiceDeps, act: UserAct, input: I) => Promise<Page<R>>,
-    view?: (row: R) => V,
-    options: { rename?: M } = {},
-  ) =>
-  async <Rq extends FastifyRequest>(
-    request: Fits<Rq, I, Renamed<ParamsOf<Rq>, M> & FiltersOf<Rq> & { page: PagePlan<S> }>,
-  ) => {
-    const { limit, cursor, sort, ...filters } = request.query as PageRequest;
-    const plan = request.server.paginator.plan(spec, { limit, cursor, sort });
-    const input = { ...renamed(request.params, options.rename), ...filters, page: plan } as I;
-    const page = await service(request.server.deps, userActOf(request), input);
-    return request.server.paginator.respond(request, plan, page, view);
-  };
+export const listOf = <I, R, S extends string, V = R, const M extends Renames = NoRenames>(
+  spec: SortSpec<S>,
+  service: (deps: ServiceDeps, act: UserAct, input: I) => Promise<Page<R>>,
+  view?: (row: R) => V,
+  options: { rename?: M } = {},
+) =>
+  sortedBy(
+    async <Rq extends FastifyRequest>(
+      request: Fits<Rq, I, Renamed<ParamsOf<Rq>, M> & FiltersOf<Rq> & { page: PagePlan<S> }>,
+    ) => {
+      const { limit, cursor, sort, ...filters } = request.query as PageRequest;
+      const plan = request.server.paginator.plan(spec, { limit, cursor, sort });
+      const input = { ...renamed(request.params, options.rename), ...filters, page: plan } as I;
+      const page = await service(request.server.deps, userActOf(request), input);
+      return request.server.paginator.respond(request, plan, page, view);
+    },
+    spec,
+  );

@@ -1,8 +1,10 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { FastifyRequest, RouteOptions } from 'fastify';
 import { Type } from 'typebox';
 import type { Keyset, SortKey } from '../../shared/db/keyset.js';
 import { ValidationError } from '../../shared/kernel/errors.js';
 import type { Page } from '../../shared/kernel/list.js';
+import { StringEnum } from '../../shared/kernel/schema.js';
 import { metaOf } from './correlation.js';
 
 /** The request a page answers: its ids go into the page's meta. */
@@ -33,6 +35,56 @@ export const PageQuery = {
 export const SearchQuery = (what: string) =>
   Type.Optional(Type.String({ minLength: 1, maxLength: 100, description: `Case-insensitive substring of ${what}` }));
 
+/**
+ * The `sort` a list route takes, as its list's keys: fields, each ascending or, with `-`, descending,
+ * comma-separated (`sort=-effectiveTo,holderName`; the id breaks ties). Declared from the list the
+ * route's handler pages, so the document, the validation and the service's whitelist are one list.
+ */
+function sortParameter(spec: SortSpec<string>) {
+  return Type.Optional(
+    Type.Array(StringEnum(spec.sortable.flatMap((field) => [field, `-${field}`])), {
+      minItems: 1,
+      maxItems: spec.sortable.length,
+      uniqueItems: true,
+      description: `The order: fields, comma-separated, each with \`-\` first for descending. Default \`${spec.defaultSort}\`.`,
+    }),
+  );
+}
+
+/** `sort=a,-b` arrives as one string: split before validation, as the document declares it (form, not exploded). */
+const splitSort = async (request: FastifyRequest) => {
+  const query = request.query as { sort?: unknown };
+  if (typeof query.sort === 'string') query.sort = query.sort.split(',');
+};
+
+const SORTED_BY = Symbol('sortedBy');
+
+/** Marks a list handler with the list it pages, so its route's `sort` is declared as that list's keys. */
+export const sortedBy = <H extends object>(handler: H, spec: SortSpec<string>): H =>
+  Object.defineProperty(handler, SORTED_BY, { value: spec });
+
+const sortSpecOf = (handler: unknown): SortSpec<string> | undefined =>
+  (handler as { [SORTED_BY]?: SortSpec<string> })[SORTED_BY];
+
+/** An `onRoute` hook: a list route's `sort` becomes the list of its list's keys (its handler names the list). */
+export function declareSortKeys(route: RouteOptions): void {
+  const spec = sortSpecOf(route.handler);
+  const schema = route.schema as { querystring?: { properties?: Record<string, unknown> } } | undefined;
+  const query = schema?.querystring;
+  if (!spec || !query?.properties?.sort) return;
+  // New objects: the route's schema may be shared (its HEAD route, other apps in the process).
+  route.schema = {
+    ...route.schema,
+    querystring: {
+      ...query,
+      style: 'form',
+      explode: false,
+      properties: { ...query.properties, sort: sortParameter(spec) },
+    },
+  } as typeof route.schema;
+  route.preValidation = [splitSort, ...[route.preValidation ?? []].flat()];
+}
+
 /** A list's sort whitelist and default order (declared with the list in the domain, see defineList). */
 export interface SortSpec<F extends string> {
   /** The list's name: a cursor is bound to the list that issued it. */
@@ -44,7 +96,8 @@ export interface SortSpec<F extends string> {
 export interface PageRequest {
   limit?: number;
   cursor?: string;
-  sort?: string;
+  /** The keys, as the route validated them (or one comma-separated text). */
+  sort?: string | readonly string[];
 }
 
 /** The keyset a list query applies, with the sort text its cursors are bound to. */
@@ -63,7 +116,8 @@ export class Paginator {
 
   plan<F extends string>(spec: SortSpec<F>, request: PageRequest): PagePlan<F> {
     const limit = request.limit ?? 20;
-    const sortText = request.sort ?? spec.defaultSort;
+    const sortText =
+      (Array.isArray(request.sort) ? request.sort.join(',') : (request.sort as string)) ?? spec.defaultSort;
     const orders = parseSort(spec.sortable, sortText);
     const sort: SortKey<F | 'id'>[] = [...orders, { field: 'id', desc: orders[orders.length - 1].desc }];
     const after = request.cursor ? this.decode(request.cursor, spec.name, sortText, sort.length) : null;

@@ -23,11 +23,13 @@ export const ClaimPayment = component(
   Type.Object(
     {
       id: Type.String(),
+      claimId: Type.String(),
       amount: Money,
       method: Type.String(),
       reference: Type.String(),
       paidAt: Timestamp,
-      recordedBy: Type.String({ description: 'The user who recorded it' }),
+      recordedBy: Type.String({ description: 'The user or client who recorded it' }),
+      recordedAt: Timestamp,
       createdAt: Timestamp,
     },
     { description: 'A payment of a settled claim' },
@@ -40,11 +42,17 @@ export const ClaimNote = component(
   Type.Object(
     {
       id: Type.String(),
+      claimId: Type.String(),
       body: Type.String(),
       visibility: StringEnum(NOTE_VISIBILITIES, {
         description: 'internal: staff only; shared: also the policy agent (data scope agent sees shared notes only)',
       }),
-      author: Type.String(),
+      addedBy: Type.String({ description: 'The user or client who added it' }),
+      addedAt: Timestamp,
+      author: Type.String({
+        deprecated: true,
+        description: 'Deprecated: use addedBy; kept until the next release (see CHANGELOG.md)',
+      }),
       createdAt: Timestamp,
     },
     { description: 'A note on a claim' },
@@ -57,12 +65,14 @@ export const ClaimDocument = component(
   Type.Object(
     {
       id: Type.String(),
+      claimId: Type.String(),
       name: Type.String(),
       contentType: Type.String(),
       sizeBytes: Type.Integer(),
       sha256: Type.String(),
       url: Type.String(),
-      addedBy: Type.String(),
+      addedBy: Type.String({ description: 'The user or client who added it' }),
+      addedAt: Timestamp,
       createdAt: Timestamp,
     },
     { description: "A document's metadata; the file is at its URL" },

@@ -21,28 +21,35 @@ export const documentRows = (em: EntityManager) =>
 
 export const toPaymentView = (p: InferResult<ReturnType<typeof paymentRows>>[number]): ClaimPaymentView => ({
   id: p.id,
+  claimId: p.claim_id,
   amount: { amountMinor: Number(p.amount_minor), currency: p.currency },
   method: p.method,
   reference: p.reference,
   paidAt: iso(p.paid_at),
   recordedBy: p.recorded_by,
+  recordedAt: iso(p.created_at),
   createdAt: iso(p.created_at),
 });
 export const toNoteView = (n: InferResult<ReturnType<typeof noteRows>>[number]): ClaimNoteView => ({
   id: n.id,
+  claimId: n.claim_id,
   body: n.body,
   visibility: n.visibility,
+  addedBy: n.author,
+  addedAt: iso(n.created_at),
   author: n.author,
   createdAt: iso(n.created_at),
 });
 export const toDocumentView = (d: InferResult<ReturnType<typeof documentRows>>[number]): ClaimDocumentView => ({
   id: d.id,
+  claimId: d.claim_id,
   name: d.name,
   contentType: d.content_type,
   sizeBytes: Number(d.size_bytes),
   sha256: d.sha256,
   url: d.url,
   addedBy: d.added_by,
+  addedAt: iso(d.created_at),
   createdAt: iso(d.created_at),
 });
 
@@ -63,6 +70,8 @@ export const historyRows = (em: EntityManager) =>
 
 export const toHistoryEntry = (h: InferResult<ReturnType<typeof historyRows>>[number]): ClaimHistoryEntry => ({
   type: h.type,
+  recordedBy: h.actor,
+  recordedAt: iso(h.occurred_at),
   actor: h.actor,
   occurredAt: iso(h.occurred_at),
   requestId: h.request_id,

@@ -34,6 +34,7 @@ const ClaimFields = {
         'The user who filed the claim, who can neither settle it nor record its payments (four eyes); null for a claim filed before this was recorded whose filer is unknown',
     }),
   ),
+  filedAt: Timestamp,
   catastropheEventId: Nullable(Type.String()),
   incidentDate: CalendarDate,
   description: Type.String(),
@@ -65,7 +66,12 @@ export const ClaimHistoryEntry = component(
   Type.Object(
     {
       type: Type.String({ description: 'e.g. claim.filed, claim.settled, claim.payment_recorded' }),
-      actor: Type.String(),
+      recordedBy: Type.String({ description: 'Who made the change: a user or client id, or system / webhook' }),
+      recordedAt: Timestamp,
+      actor: Type.String({
+        deprecated: true,
+        description: 'Deprecated: use recordedBy; kept until the next release (see CHANGELOG.md)',
+      }),
       occurredAt: Timestamp,
       requestId: Nullable(Type.String()),
       data: Type.Record(Type.String(), Type.Unknown()),

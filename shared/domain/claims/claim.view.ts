@@ -48,6 +48,7 @@ export function toClaimView(r: ClaimViewRow): ClaimView {
     agentId: r.agent_id,
     insurerId: r.insurer_id,
     filedBy: r.filed_by,
+    filedAt: iso(r.created_at),
     catastropheEventId: r.catastrophe_event_id,
     incidentDate: r.incident_date,
     description: r.description,

@@ -21,6 +21,7 @@ export const Dispute = component(
       subjectType: StringEnum(DISPUTE_SUBJECTS),
       subjectId: Type.String({ description: 'A claim id, or the id of a record of a neighbouring system' }),
       raisedBy: Type.String(),
+      raisedAt: Timestamp,
       reason: Type.String(),
       description: Nullable(Type.String()),
       severity: Nullable(StringEnum(DISPUTE_SEVERITIES)),

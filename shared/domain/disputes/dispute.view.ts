@@ -16,6 +16,7 @@ export const toDisputeView = (r: DisputeRow): DisputeView => ({
   subjectType: r.subject_type,
   subjectId: r.subject_id,
   raisedBy: r.raised_by,
+  raisedAt: iso(r.created_at),
   reason: r.reason,
   description: r.description,
   severity: r.severity,

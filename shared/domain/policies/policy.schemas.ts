@@ -72,7 +72,12 @@ export const TimelineEvent = component(
       type: Type.String({ description: 'e.g. policy.issued, endorsement.approved, policy.cancelled' }),
       subjectType: Type.String({ description: 'The record that changed: policy, endorsement, claim, renewal' }),
       subjectId: Type.String(),
-      actor: Type.String({ description: 'A user id, or system / webhook' }),
+      recordedBy: Type.String({ description: 'Who made the change: a user or client id, or system / webhook' }),
+      recordedAt: Timestamp,
+      actor: Type.String({
+        deprecated: true,
+        description: 'Deprecated: use recordedBy; kept until the next release (see CHANGELOG.md)',
+      }),
       occurredAt: Timestamp,
       requestId: Nullable(Type.String({ description: 'The request that made the change (or set off the job)' })),
       data: Type.Record(Type.String(), Type.Unknown(), { description: 'What a reader needs about the event' }),

@@ -53,6 +53,8 @@ export const toTimelineEventView = (r: TimelineRow): TimelineEventView => ({
   type: r.type,
   subjectType: r.subject_type,
   subjectId: r.subject_id,
+  recordedBy: r.actor,
+  recordedAt: iso(r.occurred_at),
   actor: r.actor,
   occurredAt: iso(r.occurred_at),
   requestId: r.request_id,

@@ -36,8 +36,13 @@ test('a note is added in any status, closed included, answered 201 with the note
   const closed = await claimIn(api.as(admin), policyId, 'closed', { filer: api.as(filer) });
   expectData(t, await api.as(admin).post(`/claims/${closed.id}/notes`, { body: 'Called the holder' }), 201);
   const note = expectData(t, await api.as(admin).post(`/claims/${closed.id}/notes`, { body: 'Holder confirmed' }), 201);
-  t.like(note, { body: 'Holder confirmed', visibility: 'internal', author: admin.id });
-  t.deepEqual(Object.keys(note).sort(), ['author', 'body', 'createdAt', 'id', 'visibility'], 'the note, not the claim');
+  t.like(note, { body: 'Holder confirmed', visibility: 'internal', addedBy: admin.id, author: admin.id });
+  t.is(note.addedAt, note.createdAt);
+  t.deepEqual(
+    Object.keys(note).sort(),
+    ['addedAt', 'addedBy', 'author', 'body', 'claimId', 'createdAt', 'id', 'visibility'],
+    'the note, not the claim',
+  );
   const { notes } = expectData(t, await api.as(admin).get(`/claims/${closed.id}`));
   t.deepEqual(
     notes.map((n: any) => [n.body, n.author]),

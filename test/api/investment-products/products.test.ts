@@ -175,7 +175,7 @@ test('list: filters by status, risk level and q, sorts, and pages with a cursor'
   );
   expectValidation(t, await api.as(reader).get('/investment-products?riskLevel=8'), ['query.riskLevel']);
   expectValidation(t, await api.as(reader).get('/investment-products?status=open'), ['query.status']);
-  expectValidation(t, await api.as(reader).get('/investment-products?sort=description'), ['query.sort']);
+  expectValidation(t, await api.as(reader).get('/investment-products?sort=description'), ['query.sort.0']);
 });
 
 test('permissions: reading needs investment:product:read; create and PATCH need investment:product:write', async (t) => {

@@ -185,5 +185,5 @@ test('filters status, agentId and insurerId, q over number and applicant name, s
   } while (next);
   t.deepEqual(seen, [made[0].id, made[2].id, made[4].id, made[3].id, made[1].id]);
   expectValidation(t, await api.as(admin).get('/quotations?status=open'), ['query.status']);
-  expectValidation(t, await api.as(admin).get('/quotations?sort=premium'), ['query.sort']);
+  expectValidation(t, await api.as(admin).get('/quotations?sort=premium'), ['query.sort.0']);
 });

@@ -80,7 +80,7 @@ test('GET /roles?sort=createdAt pages through every role once, also those create
 });
 
 test('GET /roles?sort=password answers 400 on query.sort', async (t) => {
-  expectValidation(t, await api.as(admin).get('/roles?sort=password'), ['query.sort']);
+  expectValidation(t, await api.as(admin).get('/roles?sort=password'), ['query.sort.0']);
 });
 
 test('GET /roles/{id} returns a role with its permissions; the admin role holds the whole catalogue', async (t) => {
