@@ -33,6 +33,7 @@ import healthRoutes from './routes/health/index.js';
 import investmentProductRoutes from './routes/investment-products/index.js';
 import notificationTemplateRoutes from './routes/notification-templates/index.js';
 import policyRoutes from './routes/policies/index.js';
+import premiumRoutes from './routes/premiums/index.js';
 import quotationRoutes from './routes/quotations/index.js';
 import renewalRoutes from './routes/renewals/index.js';
 import roleRoutes from './routes/roles/index.js';
@@ -179,6 +180,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(webhookEndpointRoutes);
   await app.register(settingsRoutes);
   await app.register(policyRoutes);
+  await app.register(premiumRoutes);
   await app.register(renewalRoutes);
   await app.register(claimRoutes);
   await app.register(disputeRoutes);

@@ -2,7 +2,7 @@ import { domains } from './domains.js';
 import { type ErrorCodeSpec, KERNEL_ERRORS } from './kernel/errors.js';
 import type { DomainManifest } from './kernel/manifest.js';
 import type { PermissionCatalogue, PermissionName } from './kernel/permissions.js';
-import type { PublishedEventType } from './kernel/published-events.js';
+import type { PublishedEventSpec, PublishedEventType } from './kernel/published-events.js';
 import type { Workflow } from './kernel/workflow.js';
 import { renderWorkflowDocs as render } from './kernel/workflow-docs.js';
 
@@ -17,7 +17,7 @@ export const PERMISSION_NAMES = Object.keys(PERMISSIONS) as PermissionName[];
 export const isPermission = (name: string): name is PermissionName => Object.hasOwn(PERMISSIONS, name);
 
 /** The integration events the service publishes (GET /events, outbound webhooks), type to what it means. */
-export const PUBLISHED_EVENTS: Readonly<Record<PublishedEventType, string>> = Object.assign(
+export const PUBLISHED_EVENTS: Readonly<Record<PublishedEventType, PublishedEventSpec>> = Object.assign(
   {},
   ...manifests.map((d) => d.publishes ?? {}),
 );

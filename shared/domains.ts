@@ -23,6 +23,7 @@ import { maintenanceDomain } from './domain/maintenance/index.js';
 import { notificationTemplatesDomain } from './domain/notification-templates/index.js';
 import { operationalPoliciesDomain } from './domain/operational-policies/index.js';
 import { policiesDomain } from './domain/policies/index.js';
+import { premiumsDomain } from './domain/premiums/index.js';
 import { quotationsDomain } from './domain/quotations/index.js';
 import { registryDomain } from './domain/registry/index.js';
 import { renewalsDomain } from './domain/renewals/index.js';
@@ -47,6 +48,7 @@ export const domains = [
   renewalsDomain,
   quotationsDomain,
   policiesDomain,
+  premiumsDomain,
   disputesDomain,
   claimsDomain,
   eventsDomain,

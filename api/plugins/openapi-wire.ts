@@ -1,4 +1,5 @@
 import type { RouteOptions } from 'fastify';
+import { DOCUMENTED_BODY } from '../http/envelope.js';
 
 /**
  * What every operation carries on the wire beyond its own schema, declared in the OpenAPI document so
@@ -64,9 +65,11 @@ export function markWireOptions({ schema, url, route }: { schema: Schema; url: s
   if (!schema || schema.hide) return { schema, url };
   const config = (route.config ?? {}) as { idempotent?: boolean; rateLimit?: unknown };
   const methods = [route.method].flat();
+  const { [DOCUMENTED_BODY]: documentedBody, ...own } = schema;
   return {
     schema: {
-      ...schema,
+      ...own,
+      ...(documentedBody ? { body: documentedBody } : {}),
       'x-idempotent': methods.includes('POST') && config.idempotent !== false,
       'x-rate-limited': config.rateLimit !== false,
     },

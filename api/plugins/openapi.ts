@@ -3,6 +3,8 @@ import swaggerUi from '@fastify/swagger-ui';
 import fp from 'fastify-plugin';
 import { declaredTags } from '../../shared/kernel/schema.js';
 import { API_VERSION } from '../http/wire-headers.js';
+import { markErrorCodes, withErrorResponses } from './openapi-errors.js';
+import { withWebhooks } from './openapi-webhooks.js';
 import { markWireOptions, withWireHeaders } from './openapi-wire.js';
 
 /**
@@ -44,10 +46,10 @@ export default fp(async (app) => {
     },
     // Components are named by their $id (`User`, not `def-3`).
     refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => String(json.$id ?? `def-${i}`) },
-    transform: markWireOptions as never,
+    transform: ((route: Parameters<typeof markWireOptions>[0]) => markWireOptions(markErrorCodes(route))) as never,
     transformObject: (document) =>
       'openapiObject' in document
-        ? withWireHeaders(withOptionalBodies(document.openapiObject))
+        ? withWebhooks(withErrorResponses(withWireHeaders(withOptionalBodies(document.openapiObject))))
         : document.swaggerObject,
   });
   await app.register(async (docs) => {

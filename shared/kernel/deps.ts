@@ -5,7 +5,7 @@ import type { EntityManager, Orm } from '../db/orm.js';
 import type { Logger } from '../logger.js';
 import type { Clock } from './clock.js';
 import type { PermissionCatalogue } from './permissions.js';
-import type { PublishedEventType } from './published-events.js';
+import type { PublishedEventSpec, PublishedEventType } from './published-events.js';
 import type { QueueSet } from './queue-set.js';
 import type { UnitOfWork } from './unit-of-work.js';
 
@@ -25,7 +25,7 @@ export interface ServiceDeps {
   /** Every permission of every domain, with its description, in the order of the domains. */
   permissions: Readonly<PermissionCatalogue>;
   /** Every integration event type the domains publish, with what it means. */
-  publishedEvents: Readonly<Record<PublishedEventType, string>>;
+  publishedEvents: Readonly<Record<PublishedEventType, PublishedEventSpec>>;
 }
 
 /** What job processors are given: the services' deps and the worker's outbound channels (domains add theirs, e.g. mail). */

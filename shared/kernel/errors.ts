@@ -139,6 +139,8 @@ export class NotLiveError extends DomainError {
 export interface ErrorCodeSpec {
   kind: ErrorKind;
   means: string;
+  /** The JSON schema of its `details`, where every answer with the code has that shape (OpenAPI shows it). */
+  details?: Readonly<Record<string, unknown>>;
 }
 
 /** A domain's own error codes (`<domain>.errors.ts`); the error catalogue is the kernel's and every domain's. */
@@ -149,12 +151,32 @@ export const KERNEL_ERRORS = defineErrors({
   VALIDATION_ERROR: {
     kind: 'invalid',
     means: 'The request breaks the schema or a field rule; `details` names each field.',
+    details: {
+      type: 'array',
+      description: 'One entry per offending field',
+      items: {
+        type: 'object',
+        required: ['field', 'message', 'constraint'],
+        properties: {
+          field: { type: 'string', description: 'Where it was sent: body.email, query.limit, params.id' },
+          message: { type: 'string', description: 'For people; may change' },
+          constraint: { type: 'string', description: 'The rule it breaks: required, format, enum, ...' },
+        },
+      },
+    },
   },
   INVALID_SIGNATURE: { kind: 'invalid', means: 'A webhook delivery whose signature does not verify.' },
   UNAUTHENTICATED: { kind: 'unauthenticated', means: 'No valid access token was sent.' },
   FORBIDDEN: {
     kind: 'forbidden',
     means: 'The caller lacks a permission (`details.missingPermissions`) or a rule forbids them (`details.reason`).',
+    details: {
+      type: 'object',
+      properties: {
+        missingPermissions: { type: 'array', items: { type: 'string' }, description: 'The permissions lacking' },
+        reason: { type: 'string', description: 'The rule that forbids it, e.g. four_eyes' },
+      },
+    },
   },
   NOT_FOUND: { kind: 'not_found', means: 'No such record, or none the caller may see: the two answer alike.' },
   CONFLICT: { kind: 'conflict', means: 'The change collides with the current state (a duplicate name or number).' },
@@ -165,6 +187,15 @@ export const KERNEL_ERRORS = defineErrors({
   INVALID_TRANSITION: {
     kind: 'rule',
     means: "The action is not allowed from the record's state; `details` gives `from`, `action` and `allowedFrom`.",
+    details: {
+      type: 'object',
+      required: ['from', 'action', 'allowedFrom'],
+      properties: {
+        from: { type: 'string', description: 'The state the record is in' },
+        action: { type: 'string', description: 'The action refused' },
+        allowedFrom: { type: 'array', items: { type: 'string' }, description: 'The states it is allowed from' },
+      },
+    },
   },
   INVARIANT_VIOLATION: { kind: 'rule', means: 'The change would break a business rule; the message says which.' },
   RATE_LIMITED: {

@@ -3,6 +3,7 @@ import type { DemoStep } from './demo.js';
 import type { ProvideContext, Provided } from './deps.js';
 import type { ErrorCodeSpec } from './errors.js';
 import type { JobDefinition } from './jobs.js';
+import type { PublishedEventSpec } from './published-events.js';
 import type { Seed } from './seed.js';
 import type { Workflow } from './workflow.js';
 
@@ -25,7 +26,7 @@ export interface DomainManifest {
   /** Its permissions, name to description (declared in `<domain>.permissions.ts`). */
   permissions?: Readonly<Record<string, string>>;
   /** The integration events it publishes (GET /events, outbound webhooks), type to what it means. */
-  publishes?: Readonly<Record<string, string>>;
+  publishes?: Readonly<Record<string, PublishedEventSpec>>;
   /** Its state machines, for docs/workflows.md. */
   // biome-ignore lint/suspicious/noExplicitAny: each workflow has states and actions of its own
   workflows?: readonly Workflow<any, any>[];

@@ -16,8 +16,14 @@ import type { WriteContext } from './write-context.js';
 export interface PublishedEventCatalogue {}
 export type PublishedEventType = keyof PublishedEventCatalogue & string;
 
-/** A domain's published event types, name to what it means. */
-export const definePublishedEvents = <const E extends Record<string, string>>(events: E): E => events;
+/** What a published event type is: what it means, and the schema component its `data` is (e.g. `Claim`). */
+export interface PublishedEventSpec {
+  means: string;
+  data: string;
+}
+
+/** A domain's published event types, name to what it means and what its data is. */
+export const definePublishedEvents = <const E extends Record<string, PublishedEventSpec>>(events: E): E => events;
 
 /** Where a record sits in the data scope: an event is seen only by callers and endpoints whose scope covers it. */
 export interface EventOwner {

@@ -32,16 +32,29 @@ const auth: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/auth/login',
-    { config: publicCredential(config.RATE_LIMIT_LOGIN_MAX), schema: s.loginSchema },
+    {
+      config: {
+        ...publicCredential(config.RATE_LIMIT_LOGIN_MAX),
+        errors: ['INVALID_CREDENTIALS', 'INVALID_MFA_CODE', 'ACCOUNT_NOT_ACTIVE'],
+      },
+      schema: s.loginSchema,
+    },
     publicWrite(200, signIn, { also: (request) => ({ userAgent: userAgentOf(request) }) }),
   );
   await app.register(clientToken);
   app.post(
     '/auth/refresh',
-    { config: publicCredential(config.RATE_LIMIT_REFRESH_MAX), schema: s.refreshSchema },
+    {
+      config: { ...publicCredential(config.RATE_LIMIT_REFRESH_MAX), errors: ['INVALID_REFRESH_TOKEN'] },
+      schema: s.refreshSchema,
+    },
     publicWrite(200, refresh),
   );
-  app.post('/auth/logout', { config: signedIn, schema: s.logoutSchema }, write(204, logout));
+  app.post(
+    '/auth/logout',
+    { config: { ...signedIn, errors: ['INVALID_REFRESH_TOKEN'] }, schema: s.logoutSchema },
+    write(204, logout),
+  );
   app.post('/auth/logout-all', { config: signedIn, schema: s.logoutAllSchema }, write(204, logoutAll));
   app.post(
     '/auth/forgot-password',
@@ -53,12 +66,16 @@ const auth: FastifyPluginAsyncTypebox = async (app) => {
     { config: publicPassword(), schema: s.resetPasswordSchema },
     publicWrite(204, resetPassword),
   );
-  app.post('/auth/change-password', { config: signedIn, schema: s.changePasswordSchema }, write(204, changePassword));
+  app.post(
+    '/auth/change-password',
+    { config: { ...signedIn, errors: ['INVALID_CREDENTIALS'] }, schema: s.changePasswordSchema },
+    write(204, changePassword),
+  );
   app.get('/auth/me', { config: signedIn, schema: s.meSchema }, read(me));
   app.get('/auth/sessions', { config: signedIn, schema: s.listSessionsSchema }, read(listSessions));
   app.delete(
     '/auth/sessions/:familyId',
-    { config: signedIn, schema: s.revokeSessionSchema },
+    { config: { ...signedIn, errors: ['INVALID_TRANSITION'] }, schema: s.revokeSessionSchema },
     write(204, revokeSession),
   );
   app.post(
@@ -71,6 +88,7 @@ const auth: FastifyPluginAsyncTypebox = async (app) => {
     actionRoute(MFA_WORKFLOW, 'verify', s.mfaVerifySchema, {
       ...perMinute(config.RATE_LIMIT_MFA_MAX),
       peopleOnly: true,
+      errors: ['INVALID_CREDENTIALS', 'INVALID_MFA_CODE'],
     }),
     write(204, verifyMfa),
   );
@@ -79,6 +97,7 @@ const auth: FastifyPluginAsyncTypebox = async (app) => {
     actionRoute(MFA_WORKFLOW, 'disable', s.mfaDisableSchema, {
       ...perMinute(config.RATE_LIMIT_MFA_MAX),
       peopleOnly: true,
+      errors: ['INVALID_CREDENTIALS', 'INVALID_MFA_CODE'],
     }),
     write(204, disableMfa),
   );

@@ -5,6 +5,7 @@ import {
   DisableMfaInput,
   ForgotPasswordInput,
   LoginInput,
+  LoginSteps,
   MfaChallenge,
   MfaEnrolment,
   RefreshTokenInput,
@@ -16,7 +17,7 @@ import {
   VerifyMfaInput,
 } from '../../../shared/domain/identity/index.js';
 import { IdOf } from '../../../shared/kernel/schema.js';
-import { Envelope, ERROR_RESPONSES, NoContent } from '../../http/envelope.js';
+import { DOCUMENTED_BODY, Envelope, ERROR_RESPONSES, NoContent } from '../../http/envelope.js';
 
 const Done = { 204: NoContent(), ...ERROR_RESPONSES };
 
@@ -36,6 +37,8 @@ export const loginSchema = {
     'details.reason too_many_failed_sign_ins, before the password is checked. So failures of others lock the ' +
     'email, never a device you signed in on. A lockout changes no account and ends no session.',
   body: LoginInput,
+  // The document shows the two steps as a oneOf; the route's checks accept exactly those (auth.schemas.ts).
+  [DOCUMENTED_BODY]: LoginSteps,
   response: {
     200: Envelope(Type.Union([SignedIn, MfaChallenge]), 'Signed in, or an MFA challenge'),
     ...ERROR_RESPONSES,

@@ -20,11 +20,15 @@ const disputes: FastifyPluginAsyncTypebox = async (app) => {
     { config: can('dispute:read'), schema: s.listDisputesSchema },
     list(DISPUTE_LIST, listDisputes, toDisputeView),
   );
-  app.post('/disputes', { config: can('dispute:raise'), schema: s.raiseDisputeSchema }, write(201, raiseDispute));
+  app.post(
+    '/disputes',
+    { config: { ...can('dispute:raise'), errors: ['NOT_FOUND', 'INVARIANT_VIOLATION'] }, schema: s.raiseDisputeSchema },
+    write(201, raiseDispute),
+  );
   app.get('/disputes/:id', { config: can('dispute:read'), schema: s.getDisputeSchema }, read(getDispute));
   app.post(
     '/disputes/:id/triage',
-    actionRoute(DISPUTE_WORKFLOW, 'triage', s.triageDisputeSchema),
+    actionRoute(DISPUTE_WORKFLOW, 'triage', s.triageDisputeSchema, { errors: ['INVARIANT_VIOLATION'] }),
     write(200, triageDispute),
   );
   app.post(

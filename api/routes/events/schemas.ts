@@ -3,7 +3,7 @@ import { PUBLISHED_EVENT_TYPES, PUBLISHED_EVENTS } from '../../../shared/catalog
 import { PublishedEvent, EVENTS_TAG as tags } from '../../../shared/domain/events/index.js';
 import { ERROR_RESPONSES, FeedEnvelope } from '../../http/envelope.js';
 
-const typeList = PUBLISHED_EVENT_TYPES.map((t) => `\`${t}\` (${PUBLISHED_EVENTS[t]})`).join('; ');
+const typeList = PUBLISHED_EVENT_TYPES.map((t) => `\`${t}\` (${PUBLISHED_EVENTS[t].means})`).join('; ');
 
 export const listEventsSchema = {
   operationId: 'listEvents',

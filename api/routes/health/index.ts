@@ -9,10 +9,15 @@ const health: FastifyPluginAsyncTypebox = async (app) => {
   const open = { public: true, rateLimit: false } as const;
   const probe = healthProbes(app);
 
-  app.get('/health/live', { config: open, schema: liveSchema }, answer(probe.live));
-  app.get('/health/ready', { config: open, schema: readySchema }, answer(probe.ready));
+  app.get('/health/live', { config: { ...open, errors: ['NOT_LIVE'] }, schema: liveSchema }, answer(probe.live));
+  app.get('/health/ready', { config: { ...open, errors: ['NOT_READY'] }, schema: readySchema }, answer(probe.ready));
   app.get('/health', { config: open, schema: healthSchema }, answer(probe.health));
-  app.get('/metrics', { config: open, schema: metricsSchema }, metricsRoute);
+  // Off (404) without METRICS_TOKEN; 401 for a caller without it.
+  app.get(
+    '/metrics',
+    { config: { ...open, errors: ['NOT_FOUND', 'UNAUTHENTICATED'] }, schema: metricsSchema },
+    metricsRoute,
+  );
 };
 
 export default health;

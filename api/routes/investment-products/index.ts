@@ -28,7 +28,10 @@ const investmentProducts: FastifyPluginAsyncTypebox = async (app) => {
   );
   app.patch(
     '/investment-products/:id',
-    { config: can('investment:product:write'), schema: s.updateInvestmentProductSchema },
+    {
+      config: { ...can('investment:product:write'), errors: ['INVALID_TRANSITION'] },
+      schema: s.updateInvestmentProductSchema,
+    },
     write(200, updateInvestmentProduct),
   );
 };

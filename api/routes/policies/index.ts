@@ -28,7 +28,11 @@ const policies: FastifyPluginAsyncTypebox = async (app) => {
     { config: can('policy:read'), schema: s.listPoliciesSchema },
     list(POLICY_LIST, listPolicies, toPolicyView),
   );
-  app.post('/policies', { config: can('policy:issue'), schema: s.issuePolicySchema }, write(201, issuePolicy));
+  app.post(
+    '/policies',
+    { config: { ...can('policy:issue'), errors: ['INVARIANT_VIOLATION'] }, schema: s.issuePolicySchema },
+    write(201, issuePolicy),
+  );
   app.get('/policies/:id', { config: can('policy:read'), schema: s.getPolicySchema }, read(getPolicy));
   app.get(
     '/policies/:id/timeline',
@@ -37,12 +41,12 @@ const policies: FastifyPluginAsyncTypebox = async (app) => {
   );
   app.post(
     '/policies/:id/cancel',
-    actionRoute(POLICY_WORKFLOW, 'cancel', s.cancelPolicySchema),
+    actionRoute(POLICY_WORKFLOW, 'cancel', s.cancelPolicySchema, { errors: ['INVARIANT_VIOLATION'] }),
     write(200, cancelPolicy),
   );
   app.post(
     '/policies/:id/reinstate',
-    actionRoute(POLICY_WORKFLOW, 'reinstate', s.reinstatePolicySchema),
+    actionRoute(POLICY_WORKFLOW, 'reinstate', s.reinstatePolicySchema, { errors: ['REINSTATEMENT_WINDOW_EXPIRED'] }),
     write(200, reinstatePolicy),
   );
   app.get(
@@ -52,12 +56,12 @@ const policies: FastifyPluginAsyncTypebox = async (app) => {
   );
   app.post(
     '/policies/:id/endorsements',
-    actionRoute(POLICY_WORKFLOW, 'endorse', s.createEndorsementSchema),
+    actionRoute(POLICY_WORKFLOW, 'endorse', s.createEndorsementSchema, { errors: ['INVARIANT_VIOLATION'] }),
     write(201, createEndorsement, { rename: { id: 'policyId' } }),
   );
   app.post(
     '/policies/:id/endorsements/:endorsementId/approve',
-    actionRoute(ENDORSEMENT_WORKFLOW, 'approve', s.approveEndorsementSchema),
+    actionRoute(ENDORSEMENT_WORKFLOW, 'approve', s.approveEndorsementSchema, { errors: ['INVARIANT_VIOLATION'] }),
     write(200, approveEndorsement, { rename: { id: 'policyId' } }),
   );
 };

@@ -23,7 +23,7 @@ const quotations: FastifyPluginAsyncTypebox = async (app) => {
   );
   app.post(
     '/quotations',
-    { config: can('quotation:request'), schema: s.requestQuotationSchema },
+    { config: { ...can('quotation:request'), errors: ['INVARIANT_VIOLATION'] }, schema: s.requestQuotationSchema },
     write(201, requestQuotation),
   );
   app.post(
@@ -37,17 +37,24 @@ const quotations: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/quotations/:id', { config: can('quotation:read'), schema: s.getQuotationSchema }, read(getQuotation));
   app.post(
     '/quotations/:id/respond',
-    actionRoute(QUOTATION_WORKFLOW, 'respond', s.respondToQuotationSchema),
+    actionRoute(QUOTATION_WORKFLOW, 'respond', s.respondToQuotationSchema, {
+      errors: ['INVARIANT_VIOLATION', 'CONFLICT'],
+    }),
     write(200, respondToQuotation),
   );
   app.post(
     '/quotations/:id/accept',
-    { ...actionRoute(QUOTATION_WORKFLOW, 'accept', s.acceptQuotationSchema), preValidation: noBodyIsEmpty },
+    {
+      ...actionRoute(QUOTATION_WORKFLOW, 'accept', s.acceptQuotationSchema, {
+        errors: ['INVARIANT_VIOLATION', 'CONFLICT'],
+      }),
+      preValidation: noBodyIsEmpty,
+    },
     write(200, acceptQuotation),
   );
   app.post(
     '/quotations/:id/withdraw',
-    actionRoute(QUOTATION_WORKFLOW, 'withdraw', s.withdrawQuotationSchema),
+    actionRoute(QUOTATION_WORKFLOW, 'withdraw', s.withdrawQuotationSchema, { errors: ['CONFLICT'] }),
     write(200, withdrawQuotation),
   );
 };

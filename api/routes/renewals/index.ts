@@ -25,17 +25,19 @@ const renewals: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/renewals/:id', { config: can('renewal:read'), schema: s.getRenewalSchema }, read(getRenewal));
   app.post(
     '/renewals/policies/:policyId/generate',
-    actionRoute(POLICY_WORKFLOW, 'generateRenewal', s.generateRenewalSchema),
+    actionRoute(POLICY_WORKFLOW, 'generateRenewal', s.generateRenewalSchema, {
+      errors: ['INVARIANT_VIOLATION', 'CONFLICT'],
+    }),
     write(201, generateRenewal),
   );
   app.post(
     '/renewals/:id/offer',
-    actionRoute(RENEWAL_WORKFLOW, 'offer', s.offerRenewalSchema),
+    actionRoute(RENEWAL_WORKFLOW, 'offer', s.offerRenewalSchema, { errors: ['INVARIANT_VIOLATION'] }),
     write(200, offerRenewal),
   );
   app.post(
     '/renewals/:id/accept',
-    actionRoute(RENEWAL_WORKFLOW, 'accept', s.acceptRenewalSchema),
+    actionRoute(RENEWAL_WORKFLOW, 'accept', s.acceptRenewalSchema, { errors: ['OFFER_EXPIRED'] }),
     write(200, acceptRenewal),
   );
   app.post(
@@ -45,7 +47,9 @@ const renewals: FastifyPluginAsyncTypebox = async (app) => {
   );
   app.post(
     '/renewals/:id/convert',
-    actionRoute(RENEWAL_WORKFLOW, 'convert', s.convertRenewalSchema),
+    actionRoute(RENEWAL_WORKFLOW, 'convert', s.convertRenewalSchema, {
+      errors: ['OFFER_EXPIRED', 'INVARIANT_VIOLATION'],
+    }),
     write(200, convertRenewal),
   );
 };

@@ -27,13 +27,13 @@ const settings: FastifyPluginAsyncTypebox = async (app) => {
   );
   app.post(
     '/id-patterns',
-    { config: can('id_pattern:write'), schema: s.createIdPatternSchema },
+    { config: { ...can('id_pattern:write'), errors: ['CONFLICT'] }, schema: s.createIdPatternSchema },
     write(201, createIdPattern),
   );
   app.get('/id-patterns/:id', { config: can('id_pattern:read'), schema: s.getIdPatternSchema }, read(getIdPattern));
   app.patch(
     '/id-patterns/:id',
-    { config: can('id_pattern:write'), schema: s.updateIdPatternSchema },
+    { config: { ...can('id_pattern:write'), errors: ['CONFLICT'] }, schema: s.updateIdPatternSchema },
     write(200, updateIdPattern),
   );
 
@@ -44,7 +44,7 @@ const settings: FastifyPluginAsyncTypebox = async (app) => {
   );
   app.post(
     '/operational-policies',
-    { config: can('operational_policy:write'), schema: s.createOperationalPolicySchema },
+    { config: { ...can('operational_policy:write'), errors: ['CONFLICT'] }, schema: s.createOperationalPolicySchema },
     write(201, createOperationalPolicy),
   );
   app.get(

@@ -8,7 +8,11 @@ import * as s from './schemas.js';
 
 const users: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/users', { config: can('user:read'), schema: s.listUsersSchema }, list(USER_LIST, listUsers, toUserView));
-  app.post('/users', { config: can('user:write'), schema: s.createUserSchema }, write(201, createUser));
+  app.post(
+    '/users',
+    { config: { ...can('user:write'), errors: ['CONFLICT', 'INVARIANT_VIOLATION'] }, schema: s.createUserSchema },
+    write(201, createUser),
+  );
   app.get('/users/:id', { config: can('user:read'), schema: s.getUserSchema }, read(getUser));
   app.patch('/users/:id', { config: can('user:write'), schema: s.updateUserSchema }, write(200, updateUser));
   app.post(
@@ -18,12 +22,12 @@ const users: FastifyPluginAsyncTypebox = async (app) => {
   );
   app.post(
     '/users/:id/suspend',
-    actionRoute(USER_WORKFLOW, 'suspend', s.suspendUserSchema),
+    actionRoute(USER_WORKFLOW, 'suspend', s.suspendUserSchema, { errors: ['INVARIANT_VIOLATION'] }),
     write(200, changeUserStatus, { also: { action: 'suspend' } }),
   );
   app.post(
     '/users/:id/archive',
-    actionRoute(USER_WORKFLOW, 'archive', s.archiveUserSchema),
+    actionRoute(USER_WORKFLOW, 'archive', s.archiveUserSchema, { errors: ['INVARIANT_VIOLATION'] }),
     write(200, changeUserStatus, { also: { action: 'archive' } }),
   );
   app.post(
@@ -33,7 +37,7 @@ const users: FastifyPluginAsyncTypebox = async (app) => {
   );
   app.delete(
     '/users/:id/roles/:roleId',
-    { config: can('role:write'), schema: s.removeRoleSchema },
+    { config: { ...can('role:write'), errors: ['INVARIANT_VIOLATION'] }, schema: s.removeRoleSchema },
     write(200, removeRole, { rename: { id: 'userId' } }),
   );
 };

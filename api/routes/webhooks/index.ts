@@ -20,7 +20,11 @@ const webhooks: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/webhooks/registry',
     {
-      config: { public: true, ...perMinute(app.config.RATE_LIMIT_WEBHOOK_MAX) },
+      config: {
+        public: true,
+        ...perMinute(app.config.RATE_LIMIT_WEBHOOK_MAX),
+        errors: ['INVALID_SIGNATURE', 'CONFLICT'],
+      },
       schema: registryWebhookSchema,
       bodyLimit: WEBHOOK_BODY_LIMIT,
       preValidation: verifyBodyless,

@@ -22,11 +22,11 @@ declare module '../../kernel/permissions.js' {
 
 /** The integration events the claims domain publishes (GET /events, outbound webhooks); data: the claim without its records. */
 export const CLAIM_EVENTS = definePublishedEvents({
-  'claim.filed': 'A claim was filed; data: the claim',
-  'claim.settled': 'A claim was settled; data: the claim',
-  'claim.repudiated': 'A claim was repudiated; data: the claim',
-  'claim.payment_recorded': 'A payment of a settled claim was recorded; data: the payment',
-  'claim.closed': 'A claim was closed; data: the claim',
+  'claim.filed': { means: 'A claim was filed', data: 'Claim' },
+  'claim.settled': { means: 'A claim was settled', data: 'Claim' },
+  'claim.repudiated': { means: 'A claim was repudiated', data: 'Claim' },
+  'claim.payment_recorded': { means: 'A payment of a settled claim was recorded', data: 'ClaimPayment' },
+  'claim.closed': { means: 'A claim was closed', data: 'Claim' },
 });
 
 declare module '../../kernel/published-events.js' {

@@ -16,8 +16,8 @@ declare module '../../kernel/permissions.js' {
 
 /** The integration events the disputes domain publishes (GET /events, outbound webhooks). */
 export const DISPUTE_EVENTS = definePublishedEvents({
-  'dispute.escalated': 'A dispute was escalated; data: the dispute',
-  'dispute.resolved': 'A dispute was resolved; data: the dispute',
+  'dispute.escalated': { means: 'A dispute was escalated', data: 'Dispute' },
+  'dispute.resolved': { means: 'A dispute was resolved', data: 'Dispute' },
 });
 
 declare module '../../kernel/published-events.js' {

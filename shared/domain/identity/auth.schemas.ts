@@ -79,6 +79,38 @@ export const LoginInput = Type.Object(
   },
 );
 
+/**
+ * How the document shows the login body: exactly one of the two steps. The route validates LoginInput
+ * and then the step's own rules (sign-in.ts), which together accept exactly these two shapes, and keep
+ * each refusal's details on the field at fault instead of a `oneOf` failure.
+ */
+export const LoginSteps = Type.Unsafe<Static<typeof LoginInput>>({
+  oneOf: [
+    component(
+      'PasswordSignIn',
+      Type.Object(
+        {
+          email: Email,
+          password: Type.String({ minLength: 1, maxLength: 128 }),
+          deviceToken: Type.Optional(DeviceToken),
+        },
+        { additionalProperties: false, description: 'The first step: email and password' },
+      ),
+    ),
+    component(
+      'MfaCodeSignIn',
+      Type.Object(
+        { mfaToken: OpaqueToken, code: MfaCode, deviceToken: Type.Optional(DeviceToken) },
+        {
+          additionalProperties: false,
+          description: "An MFA sign-in's second step: the challenge's mfaToken and a code",
+        },
+      ),
+    ),
+  ],
+  description: '{ email, password } or { mfaToken, code }, either with the deviceToken of an earlier sign-in',
+});
+
 /** The body of POST /auth/refresh and POST /auth/logout. */
 export const RefreshTokenInput = Type.Object({ refreshToken: OpaqueToken }, { additionalProperties: false });
 

@@ -29,6 +29,7 @@ export {
   CurrentUser,
   ForgotPasswordInput,
   LoginInput,
+  LoginSteps,
   MfaChallenge,
   RefreshTokenInput,
   ResetPasswordInput,

@@ -17,11 +17,14 @@ declare module '../../kernel/permissions.js' {
 
 /** The integration events the policies domain publishes (GET /events, outbound webhooks). */
 export const POLICY_EVENTS = definePublishedEvents({
-  'policy.issued': 'A policy was issued (also by converting a renewal or accepting a quotation); data: the policy',
-  'policy.cancelled': 'A policy was cancelled; data: the policy',
-  'policy.reinstated': 'A cancelled or lapsed policy was reinstated; data: the policy',
-  'policy.lapsed': 'A policy lapsed for an unpaid premium; data: the policy',
-  'policy.endorsed': 'An endorsement was approved and applied to its policy; data: the policy as changed',
+  'policy.issued': {
+    means: 'A policy was issued (also by converting a renewal or accepting a quotation)',
+    data: 'Policy',
+  },
+  'policy.cancelled': { means: 'A policy was cancelled', data: 'Policy' },
+  'policy.reinstated': { means: 'A cancelled or lapsed policy was reinstated', data: 'Policy' },
+  'policy.lapsed': { means: 'A policy lapsed for an unpaid premium', data: 'Policy' },
+  'policy.endorsed': { means: 'An endorsement was approved and applied to its policy', data: 'Policy' },
 });
 
 declare module '../../kernel/published-events.js' {

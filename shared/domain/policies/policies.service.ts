@@ -14,6 +14,7 @@ import type { PublishedEventType, PublishInput } from '../../kernel/published-ev
 import { assertFilterInScope, covers, type DataScope, inScope, scopeFilter } from '../../kernel/scope.js';
 import type { AuditInput, EventInput } from '../../kernel/unit-of-work.js';
 import { nextNumber } from '../id-patterns/index.js';
+import { type PremiumFrequencyName, scheduleInstalments } from '../premiums/index.js';
 import { computedTermProblem, termTooLong } from './dates.js';
 import { Policy } from './policy.entity.js';
 import { POLICY_LIST, POLICY_SCOPE_COLUMNS, POLICY_SCOPE_FIELDS } from './policy.list.js';
@@ -141,6 +142,8 @@ export interface NewPolicy {
   currency: string;
   sumInsuredMinor: number;
   premiumMinor: number;
+  /** Annual unless given: the premium is split into instalments over the term (the premiums domain). */
+  premiumFrequency?: PremiumFrequencyName;
   effectiveFrom: string;
   effectiveTo: string;
   /** The policy this one renews (a converted renewal). */
@@ -174,11 +177,20 @@ export async function createPolicy(tx: EntityManager, fields: NewPolicy, eventDa
     currency: fields.currency,
     sumInsuredMinor: fields.sumInsuredMinor,
     premiumMinor: fields.premiumMinor,
+    premiumFrequency: fields.premiumFrequency ?? 'annual',
     effectiveFrom: fields.effectiveFrom,
     effectiveTo: fields.effectiveTo,
     renewedFromPolicyId: fields.renewedFromPolicyId ?? null,
   });
   await tx.flush();
+  await scheduleInstalments(tx, {
+    id,
+    currency: fields.currency,
+    premiumMinor: fields.premiumMinor,
+    frequency: fields.premiumFrequency ?? 'annual',
+    effectiveFrom: fields.effectiveFrom,
+    effectiveTo: fields.effectiveTo,
+  });
   const audit: AuditInput = {
     action: 'policy.issue',
     subjectType: 'policy',
@@ -220,6 +232,7 @@ export async function issuePolicy(deps: ServiceDeps, act: UserAct, input: IssueP
       currency: input.sumInsured.currency,
       sumInsuredMinor: input.sumInsured.amountMinor,
       premiumMinor: input.premium.amountMinor,
+      premiumFrequency: input.premiumFrequency,
       effectiveFrom: input.effectiveFrom,
       effectiveTo: input.effectiveTo,
     });

@@ -1,5 +1,6 @@
 import { defineEntity, type InferEntity } from '@mikro-orm/core';
 import type { TablesOf } from '../../db/database.js';
+import type { PremiumFrequencyName } from '../premiums/index.js';
 
 export const POLICY_STATUSES = ['active', 'lapsed', 'cancelled', 'reinstated', 'expired', 'renewed'] as const;
 export type PolicyStatus = (typeof POLICY_STATUSES)[number];
@@ -26,6 +27,8 @@ export const Policy = defineEntity({
     currency: p.text(),
     sumInsuredMinor: p.bigint('number'),
     premiumMinor: p.bigint('number'),
+    /** How often the premium is due: its instalments are the premiums domain's. */
+    premiumFrequency: p.text().$type<PremiumFrequencyName>().defaultRaw(`'annual'`),
     effectiveFrom: p.string().columnType('date'),
     effectiveTo: p.string().columnType('date'),
     cancelledAt: p.datetime().nullable(),

@@ -13,6 +13,7 @@ import {
   Timestamp,
   tag,
 } from '../../kernel/schema.js';
+import { PremiumFrequency } from '../premiums/index.js';
 import { POLICY_STATUSES } from './policy.entity.js';
 
 /** The shapes of policies: what the API shows of a policy and its timeline, and what it takes to issue and change one. */
@@ -46,6 +47,7 @@ export const Policy = component(
       holder: Holder,
       sumInsured: Money,
       premium: Money,
+      premiumFrequency: PremiumFrequency,
       effectiveFrom: CalendarDate,
       effectiveTo: CalendarDate,
       cancelledAt: Nullable(Timestamp),
@@ -115,6 +117,7 @@ export const IssuePolicyInput = Type.Object(
     ),
     sumInsured: PositiveMoney,
     premium: PositiveMoney,
+    premiumFrequency: Type.Optional(PremiumFrequency),
     effectiveFrom: CalendarDate,
     effectiveTo: CalendarDate,
   },

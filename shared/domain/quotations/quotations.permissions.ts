@@ -15,8 +15,11 @@ declare module '../../kernel/permissions.js' {
 
 /** The integration events the quotations domain publishes (GET /events, outbound webhooks). */
 export const QUOTATION_EVENTS = definePublishedEvents({
-  'quotation.quoted': 'A quotation was priced; data: the quotation',
-  'quotation.accepted': 'A quotation was accepted and its policy issued (policy.issued follows); data: the quotation',
+  'quotation.quoted': { means: 'A quotation was priced', data: 'Quotation' },
+  'quotation.accepted': {
+    means: 'A quotation was accepted and its policy issued (policy.issued follows)',
+    data: 'Quotation',
+  },
 });
 
 declare module '../../kernel/published-events.js' {

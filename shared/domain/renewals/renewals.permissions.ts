@@ -16,8 +16,8 @@ declare module '../../kernel/permissions.js' {
 
 /** The integration events the renewals domain publishes (GET /events, outbound webhooks). */
 export const RENEWAL_EVENTS = definePublishedEvents({
-  'renewal.offered': 'A renewal was offered to the holder; data: the renewal',
-  'renewal.converted': 'A renewal became the next policy (policy.issued follows); data: the renewal',
+  'renewal.offered': { means: 'A renewal was offered to the holder', data: 'Renewal' },
+  'renewal.converted': { means: 'A renewal became the next policy (policy.issued follows)', data: 'Renewal' },
 });
 
 declare module '../../kernel/published-events.js' {

@@ -1,0 +1,34 @@
+/**
+ * Premiums: a policy's premium split into instalments over its term (the schedule is written when the
+ * policy is issued), and what is due, paid and overdue.
+ */
+
+import { defineDomain } from '../../kernel/manifest.js';
+import {
+  PremiumInstalment as PremiumInstalmentEntity,
+  PremiumPayment as PremiumPaymentEntity,
+} from './instalment.entity.js';
+import { PREMIUM_ERRORS } from './premiums.errors.js';
+import { Migration20261127000800_premiums } from './premiums.migration.js';
+import { PREMIUM_EVENTS, PREMIUM_PERMISSIONS } from './premiums.permissions.js';
+
+export { recordPremiumPayment } from './premium-payments.js';
+export {
+  Instalment,
+  PREMIUMS_TAG,
+  PremiumFrequency,
+  PremiumPayment,
+  RecordPremiumPaymentInput,
+} from './premiums.schemas.js';
+export { listPremiums } from './premiums.service.js';
+export { PREMIUM_FREQUENCIES, type PremiumFrequency as PremiumFrequencyName, scheduleInstalments } from './schedule.js';
+
+/** The domain's manifest (shared/domains.ts builds the central lists from it). */
+export const premiumsDomain = defineDomain({
+  name: 'premiums',
+  permissions: PREMIUM_PERMISSIONS,
+  errors: PREMIUM_ERRORS,
+  publishes: PREMIUM_EVENTS,
+  entities: [PremiumInstalmentEntity, PremiumPaymentEntity],
+  migrations: [{ name: 'Migration20261127000800_premiums', class: Migration20261127000800_premiums }],
+});

@@ -1,0 +1,6 @@
+import { defineErrors } from '../../kernel/errors.js';
+
+/** The premiums domain's own error codes (docs/errors.md lists every domain's). */
+export const PREMIUM_ERRORS = defineErrors({
+  PAYMENT_EXCEEDS_DUE: { kind: 'rule', means: 'A premium payment above what is still due on its instalment.' },
+});
