@@ -46,7 +46,9 @@ const policies: FastifyPluginAsyncTypebox = async (app) => {
   );
   app.post(
     '/policies/:id/reinstate',
-    actionRoute(POLICY_WORKFLOW, 'reinstate', s.reinstatePolicySchema, { errors: ['REINSTATEMENT_WINDOW_EXPIRED'] }),
+    actionRoute(POLICY_WORKFLOW, 'reinstate', s.reinstatePolicySchema, {
+      errors: ['REINSTATEMENT_WINDOW_EXPIRED', 'ARREARS_OUTSTANDING'],
+    }),
     write(200, reinstatePolicy),
   );
   app.get(

@@ -24279,6 +24279,7 @@ export interface operations {
              * @description Unprocessable Entity; error.code is one of:
              *
              *     - `REINSTATEMENT_WINDOW_EXPIRED`: A policy is reinstated only within its window after cancellation or lapse.
+             *     - `ARREARS_OUTSTANDING`: A lapsed policy is reinstated only once its overdue instalments are paid; `details` lists them and their sum.
              *     - `INVALID_TRANSITION`: The action is not allowed from the record's state; `details` gives `from`, `action` and `allowedFrom`.
              */
             422: {
@@ -24294,14 +24295,14 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error?: {
                             /** @enum {unknown} */
-                            code?: "REINSTATEMENT_WINDOW_EXPIRED" | "INVALID_TRANSITION";
+                            code?: "REINSTATEMENT_WINDOW_EXPIRED" | "ARREARS_OUTSTANDING" | "INVALID_TRANSITION";
                         } & ({
                             /** @constant */
                             code?: "INVALID_TRANSITION";
                             details?: components["schemas"]["InvalidTransitionDetails"];
                         } | {
                             /** @enum {unknown} */
-                            code?: "REINSTATEMENT_WINDOW_EXPIRED";
+                            code?: "REINSTATEMENT_WINDOW_EXPIRED" | "ARREARS_OUTSTANDING";
                         });
                     };
                 };

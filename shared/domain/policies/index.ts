@@ -8,9 +8,9 @@ import { policiesDemo } from './policies.demo.js';
 import { POLICY_ERRORS } from './policies.errors.js';
 import { POLICY_EVENTS, POLICY_PERMISSIONS } from './policies.permissions.js';
 import { Endorsement as EndorsementEntity, Policy as PolicyEntity } from './policy.entity.js';
-import { EXPIRE_POLICIES_JOB } from './policy.jobs.js';
+import { EXPIRE_POLICIES_JOB, LAPSE_POLICIES_JOB } from './policy.jobs.js';
 import { ENDORSEMENT_WORKFLOW, POLICY_WORKFLOW } from './policy.workflow.js';
-import { expirePolicies } from './policy-sweeps.js';
+import { expirePolicies, lapsePolicies } from './policy-sweeps.js';
 
 export { addDays, computedTermProblem, nextTerm } from './dates.js';
 export { CreateEndorsementInput, Endorsement, EndorsementFilters } from './endorsement.schemas.js';
@@ -40,7 +40,7 @@ export {
 export { loadPolicyView, toPolicyView } from './policy.view.js';
 export { ENDORSEMENT_WORKFLOW, POLICY_WORKFLOW } from './policy.workflow.js';
 export { cancelPolicy, reinstatePolicy } from './policy-status.js';
-export { expirePolicies } from './policy-sweeps.js';
+export { expirePolicies, lapsePolicies } from './policy-sweeps.js';
 export { policyTimeline, TIMELINE_LIST, toTimelineEventView } from './timeline.js';
 
 /** The domain's manifest (shared/domains.ts builds the central lists from it). */
@@ -56,6 +56,10 @@ export const policiesDomain = defineDomain({
     defineJob(EXPIRE_POLICIES_JOB, {
       process: (deps, _payload, job, trace) => expirePolicies(deps, jobAct(job, trace)),
       summary: swept('expired', 'policies'),
+    }),
+    defineJob(LAPSE_POLICIES_JOB, {
+      process: (deps, _payload, job, trace) => lapsePolicies(deps, jobAct(job, trace)),
+      summary: swept('lapsed', 'policies'),
     }),
   ],
 });

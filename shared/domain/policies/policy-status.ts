@@ -8,6 +8,7 @@ import { today } from '../../kernel/clock.js';
 import type { ServiceDeps } from '../../kernel/deps.js';
 import { DomainRuleError } from '../../kernel/errors.js';
 import { transition } from '../../kernel/workflow.js';
+import { assertNoArrears } from '../premiums/index.js';
 import { POLICY_ACTIONS } from './policies.service.js';
 import type { IPolicy } from './policy.entity.js';
 import type { PolicyView } from './policy.schemas.js';
@@ -81,7 +82,8 @@ const clampToTerm = (day: string, policy: IPolicy) =>
 
 /**
  * Reinstates a cancelled or lapsed policy within REINSTATEMENT_WINDOW_DAYS of its cancellation or
- * lapse (by the database's clock), else 422 REINSTATEMENT_WINDOW_EXPIRED.
+ * lapse (by the database's clock), else 422 REINSTATEMENT_WINDOW_EXPIRED; a lapsed one only once its
+ * overdue instalments are paid (422 ARREARS_OUTSTANDING).
  */
 export async function reinstatePolicy(
   deps: ServiceDeps,
@@ -110,6 +112,7 @@ export async function reinstatePolicy(
           `A policy can be reinstated only within ${windowDays} days of its ${from === 'cancelled' ? 'cancellation' : 'lapse'}`,
           { from, since: ended_at && new Date(ended_at).toISOString(), windowDays },
         );
+      if (from === 'lapsed') await assertNoArrears(tx, policy.id, today(deps.clock));
       Object.assign(policy, {
         reinstatedAt: raw<Date>('now()'),
         cancelledAt: null,

@@ -12,6 +12,7 @@ import { PREMIUM_ERRORS } from './premiums.errors.js';
 import { Migration20261127000800_premiums } from './premiums.migration.js';
 import { PREMIUM_EVENTS, PREMIUM_PERMISSIONS } from './premiums.permissions.js';
 
+export { arrearsOf, assertNoArrears } from './arrears.js';
 export { recordPremiumPayment } from './premium-payments.js';
 export {
   Instalment,

@@ -1,0 +1,60 @@
+import test from 'ava';
+import { type AdminStack, withAdminStack } from '../../helpers/admin-stack.js';
+import { sqlOn } from '../../helpers/db.js';
+import { expectData, expectError } from '../../helpers/expect.js';
+
+/** A lapsed policy is reinstated only once every overdue instalment is paid. */
+let { stack, api, admin } = {} as AdminStack;
+withAdminStack(test, (s) => ({ stack, api, admin } = s));
+
+const kes = (amountMinor: number) => ({ amountMinor, currency: 'KES' });
+
+test('reinstating a lapsed policy with arrears is 422 ARREARS_OUTSTANDING listing them; paid, it is reinstated', async (t) => {
+  const today = new Date();
+  const from = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth() - 2, 1)).toISOString().slice(0, 10);
+  const to = new Date(Date.UTC(today.getUTCFullYear() + 1, today.getUTCMonth() - 2, 0)).toISOString().slice(0, 10);
+  const policy = expectData(
+    t,
+    await api.as(admin).post('/policies', {
+      agentId: admin.id,
+      insurerId: 'insurer-arrears',
+      productCode: 'MOTOR-COMP',
+      holder: { name: 'Mwangi Kariuki' },
+      sumInsured: kes(100_000_000),
+      premium: kes(1_200_000),
+      premiumFrequency: 'monthly',
+      effectiveFrom: from,
+      effectiveTo: to,
+    }),
+    201,
+  );
+  // No path lapses a policy yet (the lapse sweep comes with grace periods): it is aged in the database.
+  await sqlOn(stack)(`update policies set status = 'lapsed', lapsed_at = now() where id = ?`, [policy.id]);
+  const instalments = expectData(t, await api.as(admin).get(`/policies/${policy.id}/premiums`));
+  const overdue = instalments.filter((i: { status: string }) => i.status === 'overdue');
+  t.true(overdue.length >= 2);
+  const refused = expectError(
+    t,
+    await api.as(admin).post(`/policies/${policy.id}/reinstate`, { reason: 'paid up' }),
+    422,
+    'ARREARS_OUTSTANDING',
+  );
+  t.deepEqual(
+    refused.details.instalments.map((i: { instalmentId: string }) => i.instalmentId),
+    overdue.map((i: { id: string }) => i.id),
+  );
+  t.is(refused.details.totalMinor, overdue.length * 100_000);
+  for (const [k, instalment] of overdue.entries())
+    expectData(
+      t,
+      await api.as(admin).post(`/policies/${policy.id}/premiums/${instalment.id}/payments`, {
+        amount: instalment.amount,
+        method: 'bank_transfer',
+        reference: `ARREARS-${k}`,
+        paidAt: new Date().toISOString(),
+      }),
+      201,
+    );
+  const reinstated = expectData(t, await api.as(admin).post(`/policies/${policy.id}/reinstate`, { reason: 'paid up' }));
+  t.is(reinstated.status, 'reinstated');
+});

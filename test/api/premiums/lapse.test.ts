@@ -1,0 +1,96 @@
+import test from 'ava';
+import { lapsePolicies } from '../../../shared/domain/policies/index.js';
+import { systemAct } from '../../../shared/kernel/act.js';
+import type { Clock } from '../../../shared/kernel/clock.js';
+import { type Api, client } from '../../helpers/client.js';
+import { sqlOn } from '../../helpers/db.js';
+import { expectData } from '../../helpers/expect.js';
+import { given, type SignedIn } from '../../helpers/given.js';
+import { type Stack, startStack } from '../../helpers/stack.js';
+
+/**
+ * The lapse sweep: a policy with an instalment overdue longer than the grace period (30 days unless
+ * payments.gracePeriodDays says otherwise) lapses, once, with its timeline entry, an audit entry by
+ * the system and policy.lapsed; one within its grace period stays active. Time is the services'
+ * clock, moved by the test.
+ */
+const clock: Clock & { at: Date } = {
+  at: new Date('2031-06-01T06:00:00Z'),
+  now() {
+    return new Date(this.at);
+  },
+};
+let stack: Stack;
+let api: Api;
+let admin: SignedIn;
+test.before(async () => {
+  stack = await startStack({ clock });
+  api = client(stack.app);
+  admin = await given.admin(stack);
+});
+test.after.always(async () => {
+  await stack?.close();
+});
+
+const kes = (amountMinor: number) => ({ amountMinor, currency: 'KES' });
+async function monthly(effectiveFrom: string): Promise<{ id: string }> {
+  const res = await api.as(admin).post('/policies', {
+    agentId: admin.id,
+    insurerId: 'insurer-lapse',
+    productCode: 'MOTOR-COMP',
+    holder: { name: 'Njeri Wambui' },
+    sumInsured: kes(100_000_000),
+    premium: kes(1_200_000),
+    premiumFrequency: 'monthly',
+    effectiveFrom,
+    effectiveTo: '2031-12-31',
+  });
+  if (res.statusCode !== 201) throw new Error(`issuing failed: ${res.statusCode} ${res.body}`);
+  return res.json().data;
+}
+const status = async (id: string) => (await api.as(admin).get(`/policies/${id}`)).json().data.status;
+const sweep = () => lapsePolicies(stack.app.deps, systemAct());
+
+test.serial(
+  'overdue past the grace period lapses; within it, not yet; a second run lapses nothing again',
+  async (t) => {
+    const late = await monthly('2031-01-01');
+    const recent = await monthly('2031-05-10');
+    await sweep();
+    t.is(await status(late.id), 'lapsed');
+    t.is(await status(recent.id), 'active', '22 days overdue: within 30 days of grace');
+    clock.at = new Date('2031-06-15T06:00:00Z');
+    await sweep();
+    await sweep();
+    t.is(await status(recent.id), 'lapsed', '36 days overdue');
+    const sql = sqlOn(stack);
+    const audits = await sql(
+      `select actor, summary from audit_entries where subject_id = ? and action = 'policy.lapse'`,
+      [late.id],
+    );
+    t.is(audits.length, 1);
+    t.is(audits[0].actor, 'system');
+    const published = await sql(`select type from published_events where subject_id = ? and type = 'policy.lapsed'`, [
+      late.id,
+    ]);
+    t.is(published.length, 1);
+    const timeline = expectData(t, await api.as(admin).get(`/policies/${late.id}/timeline`));
+    t.true(timeline.some((e: { type: string }) => e.type === 'policy.lapsed'));
+  },
+);
+
+test.serial('the grace period is the operational policy payments.gracePeriodDays', async (t) => {
+  clock.at = new Date('2031-07-03T06:00:00Z');
+  const policy = await monthly('2031-07-01');
+  await sweep();
+  t.is(await status(policy.id), 'active');
+  expectData(
+    t,
+    await api
+      .as(admin)
+      .post('/operational-policies', { category: 'payments', key: 'gracePeriodDays', name: 'Grace period', value: 1 }),
+    201,
+  );
+  await sweep();
+  t.is(await status(policy.id), 'lapsed', 'two days overdue, one day of grace');
+});
