@@ -16,7 +16,7 @@ import { createRenewal, renewalTerm } from './renewals.service.js';
 /**
  * The policies due for renewal: live, their term ending within `leadDays`, and without a renewal for
  * their next term (whatever its status: a declined or lapsed one is not generated again) nor any open
- * one. The (policy, next term) pair is the idempotency key of generation.
+ * one, and not in arrears. The (policy, next term) pair is the idempotency key of generation.
  */
 const dueForRenewal = (from: Candidates<'policies'>, today: string, leadDays: number) =>
   from
@@ -34,6 +34,18 @@ const dueForRenewal = (from: Candidates<'policies'>, today: string, leadDays: nu
                 eb('r.status', 'in', OPEN_RENEWAL_STATUSES),
               ]),
             ),
+        ),
+      ),
+    )
+    // A policy in arrears (an instalment still due after its day) is not offered its next term.
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('premium_instalments as i')
+            .select('i.id')
+            .whereRef('i.policy_id', '=', 'policies.id')
+            .where('i.status', '=', 'due')
+            .where('i.due_on', '<', sql<string>`${today}::date`),
         ),
       ),
     );

@@ -1,9 +1,11 @@
 import test from 'ava';
+import { generateRenewalForTerm } from '../../../shared/domain/renewals/index.js';
+import { systemAct } from '../../../shared/kernel/act.js';
 import { type AdminStack, withAdminStack } from '../../helpers/admin-stack.js';
 import { sqlOn } from '../../helpers/db.js';
 import { expectData, expectError } from '../../helpers/expect.js';
 
-/** A lapsed policy is reinstated only once every overdue instalment is paid. */
+/** Arrears hold a policy back: a lapsed one is not reinstated, and none is renewed, until they are paid. */
 let { stack, api, admin } = {} as AdminStack;
 withAdminStack(test, (s) => ({ stack, api, admin } = s));
 
@@ -57,4 +59,43 @@ test('reinstating a lapsed policy with arrears is 422 ARREARS_OUTSTANDING listin
     );
   const reinstated = expectData(t, await api.as(admin).post(`/policies/${policy.id}/reinstate`, { reason: 'paid up' }));
   t.is(reinstated.status, 'reinstated');
+});
+
+test('the renewal generator passes over a policy in arrears, and renews it once its arrears are paid', async (t) => {
+  const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+  const effectiveTo = day(10);
+  const policy = expectData(
+    t,
+    await api.as(admin).post('/policies', {
+      agentId: admin.id,
+      insurerId: 'insurer-arrears',
+      productCode: 'MOTOR-COMP',
+      holder: { name: 'Akinyi Odhiambo' },
+      sumInsured: kes(100_000_000),
+      premium: kes(400_000),
+      premiumFrequency: 'quarterly',
+      effectiveFrom: day(-300),
+      effectiveTo,
+    }),
+    201,
+  );
+  const termFrom = day(11);
+  const generate = () => generateRenewalForTerm(stack.app.deps, systemAct(), { policyId: policy.id, termFrom });
+  t.is(await generate(), 'not-due');
+  const overdue = expectData(t, await api.as(admin).get(`/policies/${policy.id}/premiums`)).filter(
+    (i: { status: string }) => i.status === 'overdue',
+  );
+  t.true(overdue.length >= 3);
+  for (const [k, instalment] of overdue.entries())
+    expectData(
+      t,
+      await api.as(admin).post(`/policies/${policy.id}/premiums/${instalment.id}/payments`, {
+        amount: instalment.amount,
+        method: 'bank_transfer',
+        reference: `RENEW-${k}`,
+        paidAt: new Date().toISOString(),
+      }),
+      201,
+    );
+  t.is(await generate(), 'generated');
 });
