@@ -3,10 +3,14 @@ import { component } from '../../shared/kernel/schema.js';
 
 /** The envelope of every answer: `{ data, meta }`, `{ data: [...], meta: { page } }`, `{ error, meta }`. */
 export const RequestId = Type.String({
+  format: 'uuid',
+  maxLength: 36,
   description: "The service's own id of the request (UUID v7), also in the X-Request-Id header",
 });
 const CorrelationId = Type.Optional(
   Type.String({
+    pattern: '^[A-Za-z0-9._:-]{1,128}$',
+    maxLength: 128,
     description:
       "The client's own id of the request: its X-Correlation-Id, otherwise its X-Request-Id, when it matches ^[A-Za-z0-9._:-]{1,128}$; absent otherwise",
   }),
@@ -17,6 +21,9 @@ export const Meta = component(
   Type.Object({ requestId: RequestId, correlationId: CorrelationId }, { description: 'Metadata of a response' }),
 );
 
+/** The page size a list applied: the `limit` query parameter's range (api/http/pagination.ts). */
+const PageLimit = Type.Integer({ format: 'int32', minimum: 1, maximum: 100, description: 'The page size applied' });
+
 export const PageMeta = component(
   'PageMeta',
   Type.Object(
@@ -24,8 +31,8 @@ export const PageMeta = component(
       requestId: RequestId,
       correlationId: CorrelationId,
       page: Type.Object({
-        limit: Type.Integer({ description: 'The page size applied' }),
-        nextCursor: Type.Union([Type.String(), Type.Null()], {
+        limit: PageLimit,
+        nextCursor: Type.Union([Type.String({ maxLength: 1024 }), Type.Null()], {
           description: 'Pass as `cursor` for the next page; null on the last page',
         }),
       }),
@@ -39,8 +46,8 @@ export const ErrorEnvelope = component(
   Type.Object(
     {
       error: Type.Object({
-        code: Type.String({ description: 'Stable machine-readable code, e.g. VALIDATION_ERROR' }),
-        message: Type.String({ description: 'For people; may change' }),
+        code: Type.String({ maxLength: 64, description: 'Stable machine-readable code, e.g. VALIDATION_ERROR' }),
+        message: Type.String({ maxLength: 2000, description: 'For people; may change' }),
         details: Type.Optional(Type.Unknown({ description: 'Per-code details, e.g. one entry per invalid field' })),
       }),
       meta: Meta,
@@ -58,7 +65,7 @@ export const Envelope = <T extends TSchema>(data: T, description?: string) =>
   Type.Object({ data, meta: Meta }, description === undefined ? {} : { description });
 /** `{ data: [...], meta: { requestId, page } }`, one page of a keyset-paginated list. */
 export const ListEnvelope = <T extends TSchema>(item: T, description = 'One page of the list') =>
-  Type.Object({ data: Type.Array(item), meta: PageMeta }, { description });
+  Type.Object({ data: Type.Array(item, { maxItems: 100 }), meta: PageMeta }, { description });
 
 export const FeedMeta = component(
   'FeedMeta',
@@ -67,8 +74,8 @@ export const FeedMeta = component(
       requestId: RequestId,
       correlationId: CorrelationId,
       page: Type.Object({
-        limit: Type.Integer({ description: 'The page size applied' }),
-        nextCursor: Type.Union([Type.String(), Type.Null()], {
+        limit: PageLimit,
+        nextCursor: Type.Union([Type.String({ maxLength: 1024 }), Type.Null()], {
           description: 'Where to continue (pass it as `after`); null only while there is nothing to read yet',
         }),
         hasMore: Type.Boolean({ description: 'More is ready now: read again at once' }),
@@ -80,7 +87,7 @@ export const FeedMeta = component(
 
 /** `{ data: [...], meta: { requestId, page } }` of a feed read by cursor (GET /events). */
 export const FeedEnvelope = <T extends TSchema>(item: T, description = 'One page of the feed') =>
-  Type.Object({ data: Type.Array(item), meta: FeedMeta }, { description });
+  Type.Object({ data: Type.Array(item, { maxItems: 100 }), meta: FeedMeta }, { description });
 
 const errorResponse = (description: string) =>
   Type.Unsafe<Static<typeof ErrorEnvelope>>({ $ref: 'ErrorEnvelope', description });

@@ -14,6 +14,7 @@ type MetaSource = Parameters<typeof metaOf>[0];
 const UpdatedSince = Type.Optional(
   Type.String({
     format: 'date-time',
+    maxLength: 30,
     description:
       'Only records changed at or after this time (ISO 8601), for incremental sync; records that never change count from their creation',
   }),
@@ -22,7 +23,7 @@ const UpdatedSince = Type.Optional(
 /** Query parameters every list accepts. */
 export const PageQuery = {
   updatedSince: UpdatedSince,
-  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20 })),
+  limit: Type.Optional(Type.Integer({ format: 'int32', minimum: 1, maximum: 100, default: 20 })),
   cursor: Type.Optional(
     Type.String({ minLength: 1, maxLength: 1024, description: 'Opaque; from meta.page.nextCursor' }),
   ),

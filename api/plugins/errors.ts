@@ -40,7 +40,10 @@ export function fieldErrors(context: string | undefined, errors: AjvError[]): Fi
       message = `must be one of: ${e.params.allowedValues.join(', ')}`;
     if (e.keyword === 'format') message = TEXT_FORMATS[String(e.params.format)]?.message ?? message;
     const field = [context === 'querystring' ? 'query' : (context ?? 'body'), ...segments].join('.');
-    if (!byField.has(field)) byField.set(field, { field, message, constraint: e.keyword });
+    const known = byField.get(field);
+    // A value too long for its format breaks the format too: name the format, which says what to send.
+    if (!known || (e.keyword === 'format' && known.constraint === 'maxLength'))
+      byField.set(field, { field, message, constraint: e.keyword });
   }
   return [...byField.values()];
 }

@@ -14,15 +14,21 @@ const header = (name: string, description: string, schema: object) => ({
 });
 
 const SIGNATURE_HEADERS = [
-  header('webhook-id', 'The event id, the same at every try: deduplicate by it', { type: 'string' }),
+  header('webhook-id', 'The event id, the same at every try: deduplicate by it', {
+    type: 'string',
+    format: 'uuid',
+    maxLength: 36,
+  }),
   header('webhook-timestamp', 'Unix seconds when this try was signed: refuse it more than five minutes off', {
     type: 'string',
     pattern: '^\\d+$',
+    maxLength: 16,
   }),
   header(
     'webhook-signature',
     "Space-separated `v1,<base64 HMAC-SHA256 of id.timestamp.body>`, one per secret (two while a secret is rotated), keyed by the base64 part of the endpoint's whsec_ secret",
-    { type: 'string' },
+    // Two signatures of `v1,` and 44 base64 characters, with room to spare.
+    { type: 'string', maxLength: 512 },
   ),
 ];
 

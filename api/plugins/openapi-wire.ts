@@ -19,16 +19,19 @@ interface Operation {
 
 const ref = (kind: 'headers' | 'parameters', name: string) => ({ $ref: `#/components/${kind}/${name}` });
 
+const COUNT = { type: 'integer', format: 'int32', minimum: 0, maximum: 2_147_483_647 };
+
 const HEADERS: Record<string, Schema> = {
   'X-Request-Id': {
     description: "The service's id of this request: every log line, job and audit entry of it carries it",
-    schema: { type: 'string' },
+    schema: { type: 'string', format: 'uuid', maxLength: 36 },
   },
-  'API-Version': { description: 'The version of this API', schema: { type: 'string' } },
-  'RateLimit-Limit': { description: 'Requests allowed in the current window', schema: { type: 'integer' } },
-  'RateLimit-Remaining': { description: 'Requests left in the current window', schema: { type: 'integer' } },
-  'RateLimit-Reset': { description: 'Seconds until the window starts again', schema: { type: 'integer' } },
-  'Retry-After': { description: 'Seconds to wait before trying again', schema: { type: 'integer', minimum: 1 } },
+  'API-Version': { description: 'The version of this API', schema: { type: 'string', maxLength: 32 } },
+  // Counts and seconds of a window: non-negative, far inside int32.
+  'RateLimit-Limit': { description: 'Requests allowed in the current window', schema: COUNT },
+  'RateLimit-Remaining': { description: 'Requests left in the current window', schema: COUNT },
+  'RateLimit-Reset': { description: 'Seconds until the window starts again', schema: COUNT },
+  'Retry-After': { description: 'Seconds to wait before trying again', schema: { ...COUNT, minimum: 1 } },
   'Idempotent-Replayed': {
     description: 'Present on the stored answer to a repeated Idempotency-Key: nothing was done again',
     schema: { type: 'string', enum: ['true'] },
@@ -49,14 +52,14 @@ const PARAMETERS: Record<string, Schema> = {
     in: 'header',
     required: false,
     description: "Your own id for the request, kept beside the service's (meta.correlationId, logs, audit entry)",
-    schema: { type: 'string', pattern: '^[A-Za-z0-9._:-]{1,128}$' },
+    schema: { type: 'string', pattern: '^[A-Za-z0-9._:-]{1,128}$', maxLength: 128 },
   },
   Traceparent: {
     name: 'traceparent',
     in: 'header',
     required: false,
     description: 'W3C trace context: the request and the jobs it causes continue this trace',
-    schema: { type: 'string', pattern: '^00-[0-9a-f]{32}-[0-9a-f]{16}-[0-9a-f]{2}$' },
+    schema: { type: 'string', pattern: '^00-[0-9a-f]{32}-[0-9a-f]{16}-[0-9a-f]{2}$', maxLength: 55 },
   },
 };
 

@@ -153,14 +153,20 @@ export const KERNEL_ERRORS = defineErrors({
     means: 'The request breaks the schema or a field rule; `details` names each field.',
     details: {
       type: 'array',
+      // Bounded by the fields a request within the body limit and the schemas' maxItems can hold.
+      maxItems: 1000,
       description: 'One entry per offending field',
       items: {
         type: 'object',
         required: ['field', 'message', 'constraint'],
         properties: {
-          field: { type: 'string', description: 'Where it was sent: body.email, query.limit, params.id' },
-          message: { type: 'string', description: 'For people; may change' },
-          constraint: { type: 'string', description: 'The rule it breaks: required, format, enum, ...' },
+          field: {
+            type: 'string',
+            maxLength: 512,
+            description: 'Where it was sent: body.email, query.limit, params.id',
+          },
+          message: { type: 'string', maxLength: 2000, description: 'For people; may change' },
+          constraint: { type: 'string', maxLength: 64, description: 'The rule it breaks: required, format, enum, ...' },
         },
       },
     },
@@ -173,8 +179,13 @@ export const KERNEL_ERRORS = defineErrors({
     details: {
       type: 'object',
       properties: {
-        missingPermissions: { type: 'array', items: { type: 'string' }, description: 'The permissions lacking' },
-        reason: { type: 'string', description: 'The rule that forbids it, e.g. four_eyes' },
+        missingPermissions: {
+          type: 'array',
+          maxItems: 100,
+          items: { type: 'string', maxLength: 64 },
+          description: 'The permissions lacking',
+        },
+        reason: { type: 'string', maxLength: 64, description: 'The rule that forbids it, e.g. four_eyes' },
       },
     },
   },
@@ -191,9 +202,14 @@ export const KERNEL_ERRORS = defineErrors({
       type: 'object',
       required: ['from', 'action', 'allowedFrom'],
       properties: {
-        from: { type: 'string', description: 'The state the record is in' },
-        action: { type: 'string', description: 'The action refused' },
-        allowedFrom: { type: 'array', items: { type: 'string' }, description: 'The states it is allowed from' },
+        from: { type: 'string', maxLength: 64, description: 'The state the record is in' },
+        action: { type: 'string', maxLength: 64, description: 'The action refused' },
+        allowedFrom: {
+          type: 'array',
+          maxItems: 50,
+          items: { type: 'string', maxLength: 64 },
+          description: 'The states it is allowed from',
+        },
       },
     },
   },

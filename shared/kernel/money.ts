@@ -5,7 +5,7 @@ import { component } from './schema.js';
 const amountMinor = (minimum: { minimum: number } | { exclusiveMinimum: number }, description: string) =>
   Type.Integer({ format: 'int64', ...minimum, maximum: Number.MAX_SAFE_INTEGER, description });
 
-const CURRENCY = Type.String({ pattern: '^[A-Z]{3}$', description: 'ISO 4217, e.g. KES' });
+const CURRENCY = Type.String({ pattern: '^[A-Z]{3}$', minLength: 3, maxLength: 3, description: 'ISO 4217, e.g. KES' });
 
 /** Money: an integer amount in minor units (cents) and an ISO 4217 currency. Never floating point. */
 export const Money = component(

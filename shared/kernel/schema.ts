@@ -1,4 +1,4 @@
-import { type Static, type TSchema, type TStringOptions, type TUnsafe, Type } from 'typebox';
+import { type Static, type TNumberOptions, type TSchema, type TStringOptions, type TUnsafe, Type } from 'typebox';
 
 /**
  * Shared components. A schema declared with `component('User', Type.Object(...))` is registered once
@@ -48,10 +48,16 @@ export function declaredTags(): { name: string; description: string }[] {
   return [...tags].map(([name, description]) => ({ name, description })).sort((a, b) => a.name.localeCompare(b.name));
 }
 
-export const Timestamp = Type.String({ format: 'date-time', description: 'ISO 8601 UTC with milliseconds' });
-export const Uuid = Type.String({ format: 'uuid' });
+/** `2026-01-31T09:30:00.000Z` is 24 characters; 30 leaves room for an offset or more fraction digits. */
+export const Timestamp = Type.String({
+  format: 'date-time',
+  maxLength: 30,
+  description: 'ISO 8601 UTC with milliseconds',
+});
+/** A UUID as text is 36 characters. */
+export const Uuid = Type.String({ format: 'uuid', maxLength: 36 });
 /** A UUID that names something, e.g. a path parameter: `IdOf('The user')`. */
-export const IdOf = (what: string) => Type.String({ format: 'uuid', description: `${what}'s id` });
+export const IdOf = (what: string) => Type.String({ format: 'uuid', maxLength: 36, description: `${what}'s id` });
 /** An insurer's id as the platform knows it (insurers are outside this service). */
 export const InsurerId = (description?: string) =>
   Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9._:-]+$', ...(description ? { description } : {}) });
@@ -70,6 +76,12 @@ export const PublicHttpsUrl = (maxLength: number, options: TStringOptions = {}) 
   Type.String({ maxLength, format: 'public-https-url', ...options });
 /** A phone number as people write it. */
 export const Phone = Type.String({ pattern: '^\\+?[0-9 ()-]{5,32}$', maxLength: 32 });
+/** A count, a size or a number of seconds: an int32, not negative unless `minimum` says. */
+export const Int32 = (options: TNumberOptions = {}) =>
+  Type.Integer({ format: 'int32', minimum: 0, maximum: 2_147_483_647, ...options });
+/** A sequence number of a table that may outgrow int32: an int64 within what JSON numbers hold exactly. */
+export const Int64 = (options: TNumberOptions = {}) =>
+  Type.Integer({ format: 'int64', minimum: 0, maximum: Number.MAX_SAFE_INTEGER, ...options });
 /** `T` or null. */
 export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 /** `{ type: string, enum: [...] }`, typed as the union of its values. */
@@ -77,4 +89,4 @@ export const StringEnum = <const T extends readonly string[]>(values: T, options
   Type.Unsafe<T[number]>({ type: 'string', enum: [...values], ...options });
 
 /** A calendar date, `YYYY-MM-DD`. */
-export const CalendarDate = Type.String({ format: 'date', description: 'A calendar date, YYYY-MM-DD' });
+export const CalendarDate = Type.String({ format: 'date', maxLength: 10, description: 'A calendar date, YYYY-MM-DD' });

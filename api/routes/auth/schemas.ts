@@ -111,7 +111,10 @@ export const listSessionsSchema = {
   tags,
   summary: 'List your sessions',
   description: "The caller's live sessions (signed-in devices), most recently used first.",
-  response: { 200: Envelope(Type.Array(Session), 'The sessions'), ...ERROR_RESPONSES },
+  response: {
+    200: Envelope(Type.Array(Session, { maxItems: 100 }), 'The sessions, the 100 most recently used at most'),
+    ...ERROR_RESPONSES,
+  },
 };
 export const revokeSessionSchema = {
   operationId: 'revokeSession',

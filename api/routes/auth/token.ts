@@ -2,7 +2,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { type ClientCredentials, issueClientToken } from '../../../shared/domain/api-clients/index.js';
 import { AUTH_TAG } from '../../../shared/domain/identity/index.js';
-import { component } from '../../../shared/kernel/schema.js';
+import { component, Int32 } from '../../../shared/kernel/schema.js';
 import { ERROR_RESPONSES } from '../../http/envelope.js';
 import { perMinute } from '../../plugins/rate-limit.js';
 
@@ -24,9 +24,9 @@ const TokenRequest = Type.Object(
 const TokenResponse = component(
   'OAuthTokenResponse',
   Type.Object({
-    access_token: Type.String(),
+    access_token: Type.String({ maxLength: 2048 }),
     token_type: Type.Literal('Bearer'),
-    expires_in: Type.Integer({ description: 'Seconds the access token is valid' }),
+    expires_in: Int32({ description: 'Seconds the access token is valid' }),
   }),
 );
 
@@ -37,7 +37,7 @@ const OAuthError = component(
       error: Type.Union(
         ['invalid_request', 'invalid_client', 'unsupported_grant_type'].map((code) => Type.Literal(code)),
       ),
-      error_description: Type.String(),
+      error_description: Type.String({ maxLength: 500 }),
     },
     { description: 'An OAuth 2.0 error response (RFC 6749 section 5.2)' },
   ),

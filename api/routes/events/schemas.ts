@@ -1,6 +1,7 @@
 import { Type } from 'typebox';
 import { PUBLISHED_EVENT_TYPES, PUBLISHED_EVENTS } from '../../../shared/catalogues.js';
 import { PublishedEvent, EVENTS_TAG as tags } from '../../../shared/domain/events/index.js';
+import { Int32 } from '../../../shared/kernel/schema.js';
 import { ERROR_RESPONSES, FeedEnvelope } from '../../http/envelope.js';
 
 const typeList = PUBLISHED_EVENT_TYPES.map((t) => `\`${t}\` (${PUBLISHED_EVENTS[t].means})`).join('; ');
@@ -26,7 +27,7 @@ export const listEventsSchema = {
           description: 'Comma-separated event types: only these',
         }),
       ),
-      limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 50 })),
+      limit: Type.Optional(Int32({ minimum: 1, maximum: 100, default: 50 })),
     },
     { additionalProperties: false },
   ),

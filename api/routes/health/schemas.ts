@@ -1,5 +1,5 @@
 import { type Static, Type } from 'typebox';
-import { component, StringEnum, tag } from '../../../shared/kernel/schema.js';
+import { component, Int32, StringEnum, tag } from '../../../shared/kernel/schema.js';
 import { Envelope, ERROR_RESPONSES } from '../../http/envelope.js';
 
 const healthTags = tag('health', 'Probes for load balancers and orchestrators: public, outside every rate limit.');
@@ -10,7 +10,7 @@ const Check = component(
     {
       status: StringEnum(['up', 'down']),
       latencyMs: Type.Number(),
-      error: Type.Optional(Type.String({ description: 'Why it is down' })),
+      error: Type.Optional(Type.String({ maxLength: 2000, description: 'Why it is down' })),
     },
     { description: 'One dependency, probed now' },
   ),
@@ -25,7 +25,7 @@ const MailState = component(
         description:
           'smtp: sent through SMTP_URL; log: development without SMTP_URL, each mail written whole to the log; not_configured: no SMTP_URL, nothing is sent (in production users must then be created with a password)',
       }),
-      message: Type.Optional(Type.String()),
+      message: Type.Optional(Type.String({ maxLength: 2000 })),
     },
     { description: 'Where mail goes; informational, never makes the service degraded or not ready' },
   ),
@@ -62,7 +62,7 @@ export const readySchema = {
 
 const Backlog = (count: string, what: string) =>
   Type.Object({
-    [count]: Type.Integer({ minimum: 0, description: `${what} waiting` }),
+    [count]: Int32({ minimum: 0, description: `${what} waiting` }),
     lagSeconds: Type.Number({ minimum: 0, description: `Age of the oldest of them, seconds (0 when none)` }),
   });
 
@@ -70,7 +70,7 @@ const Work = component(
   'HealthWork',
   Type.Object(
     {
-      liveWorkers: Type.Record(Type.String(), Type.Integer({ minimum: 0 }), {
+      liveWorkers: Type.Record(Type.String({ maxLength: 64 }), Int32({ minimum: 0 }), {
         description: 'Worker processes heard of within the last three heartbeats (5 s apart), per queue',
       }),
       outbox: Backlog('pending', 'Outbox rows not yet moved to their queue'),
@@ -93,7 +93,10 @@ export const healthSchema = {
         status: StringEnum(['ok', 'degraded']),
         checks: Type.Object({ database: Check, redis: Check, queues: Check }),
         work: Type.Optional(Work),
-        problems: Type.Array(Type.String(), { description: 'Why the status is degraded; empty when ok' }),
+        problems: Type.Array(Type.String({ maxLength: 500 }), {
+          maxItems: 50,
+          description: 'Why the status is degraded; empty when ok',
+        }),
         mail: MailState,
       }),
       'The checks',
@@ -112,7 +115,8 @@ export const metricsSchema = {
   response: {
     200: {
       description: 'The metrics, in the Prometheus text format',
-      content: { 'text/plain': { schema: Type.String() } },
+      // Some hundred kilobytes in practice; the bound is far above what the registry's metrics can print.
+      content: { 'text/plain': { schema: Type.String({ maxLength: 10_000_000 }) } },
     },
     ...ERROR_RESPONSES,
   },

@@ -60,7 +60,10 @@ export const listTemplatePlaceholdersSchema = {
   summary: 'List the placeholders of each template key',
   description:
     'Every key a template can be made for, with the {{placeholders}} the service fills in it. Any other placeholder answers 400 at create, update and publish; there is no {{token}}.',
-  response: { 200: Envelope(Type.Array(TemplatePlaceholders), 'The keys and their placeholders'), ...ERROR_RESPONSES },
+  response: {
+    200: Envelope(Type.Array(TemplatePlaceholders, { maxItems: 100 }), 'The keys and their placeholders'),
+    ...ERROR_RESPONSES,
+  },
 };
 
 export const getNotificationTemplateSchema = {

@@ -1,6 +1,7 @@
 import { Type } from 'typebox';
 import {
   Instalment,
+  MAX_INSTALMENTS,
   PremiumPayment,
   RecordPremiumPaymentInput,
   PREMIUMS_TAG as tags,
@@ -15,7 +16,10 @@ export const listPremiumsSchema = {
   description:
     "The policy's instalments in order: the premium split over the term by its premiumFrequency (whole minor units, the remainder on the first), each with what is paid and its status (overdue: still due after its day, UTC). A policy outside your data scope is 404.",
   params: Type.Object({ id: IdOf('The policy') }),
-  response: { 200: Envelope(Type.Array(Instalment), "The policy's instalments"), ...ERROR_RESPONSES },
+  response: {
+    200: Envelope(Type.Array(Instalment, { maxItems: MAX_INSTALMENTS }), "The policy's instalments"),
+    ...ERROR_RESPONSES,
+  },
 };
 
 export const recordPremiumPaymentSchema = {

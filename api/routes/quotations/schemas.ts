@@ -78,8 +78,8 @@ export const withdrawQuotationSchema = {
 
 const SweepJob = Type.Object(
   {
-    jobId: Type.String({ description: 'The BullMQ job of the sweep, as Bull Board shows it' }),
-    state: Type.String({ description: 'The job state: waiting, active, ...' }),
+    jobId: Type.String({ maxLength: 128, description: 'The BullMQ job of the sweep, as Bull Board shows it' }),
+    state: Type.String({ maxLength: 32, description: 'The job state: waiting, active, ...' }),
   },
   { additionalProperties: false },
 );

@@ -73,5 +73,5 @@ export const listPermissionsSchema = {
   tags,
   summary: 'List the permission catalogue',
   description: 'Every permission a role can hold, with what it allows.',
-  response: { 200: Envelope(Type.Array(Permission), 'The catalogue'), ...ERROR_RESPONSES },
+  response: { 200: Envelope(Type.Array(Permission, { maxItems: 200 }), 'The catalogue'), ...ERROR_RESPONSES },
 };

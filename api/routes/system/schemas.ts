@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { tag } from '../../../shared/kernel/schema.js';
+import { Int32, tag } from '../../../shared/kernel/schema.js';
 import { Envelope, ERROR_RESPONSES } from '../../http/envelope.js';
 
 const systemTags = tag('system', 'The running service: build, runtime and queues.');
@@ -13,17 +13,20 @@ export const systemInfoSchema = {
   response: {
     200: Envelope(
       Type.Object({
-        name: Type.String(),
-        version: Type.String(),
-        apiVersion: Type.String(),
-        nodeVersion: Type.String(),
+        // package.json's name and version, API_VERSION, process.version, NODE_ENV: short by their nature.
+        name: Type.String({ maxLength: 214 }),
+        version: Type.String({ maxLength: 64 }),
+        apiVersion: Type.String({ maxLength: 32 }),
+        nodeVersion: Type.String({ maxLength: 32 }),
         uptimeSeconds: Type.Number(),
-        environment: Type.String(),
+        environment: Type.String({ maxLength: 32 }),
         queues: Type.Array(
           Type.Object({
-            name: Type.String(),
-            counts: Type.Record(Type.String(), Type.Integer(), { description: 'Jobs by state' }),
+            name: Type.String({ maxLength: 64 }),
+            counts: Type.Record(Type.String({ maxLength: 32 }), Int32(), { description: 'Jobs by state' }),
           }),
+          // The service's own queues, a handful.
+          { maxItems: 50 },
         ),
       }),
       'The system',

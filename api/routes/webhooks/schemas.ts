@@ -18,10 +18,14 @@ export const registryWebhookSchema = {
   description:
     'Signed as Standard Webhooks: headers webhook-id (= eventId), webhook-timestamp (unix seconds, within 5 minutes) and webhook-signature (v1,<base64 HMAC-SHA256 of "id.timestamp.body">), checked before the body is validated. 201 queued, 200 ignored (type not acted upon), 409 a known eventId.',
   headers: Type.Object({
-    'webhook-id': Type.Optional(Type.String({ description: 'The eventId of the body' })),
-    'webhook-timestamp': Type.Optional(Type.String({ description: 'Unix seconds; within 5 minutes of now' })),
+    'webhook-id': Type.Optional(Type.String({ maxLength: 128, description: 'The eventId of the body' })),
+    'webhook-timestamp': Type.Optional(
+      Type.String({ maxLength: 20, description: 'Unix seconds; within 5 minutes of now' }),
+    ),
     'webhook-signature': Type.Optional(
       Type.String({
+        // A few `v1,` signatures of 44 base64 characters; generous, so a bad one is still refused as unsigned (401).
+        maxLength: 1024,
         description: 'v1,<base64 HMAC-SHA256 of "id.timestamp.body">; several, space-separated, during a key rotation',
       }),
     ),

@@ -2727,6 +2727,7 @@ export interface components {
             revokedAt: string | null;
             revokedBy: string | null;
             roles: {
+                /** Format: uuid */
                 id: string;
                 name: string;
             }[];
@@ -2757,6 +2758,7 @@ export interface components {
             revokedAt: string | null;
             revokedBy: string | null;
             roles: {
+                /** Format: uuid */
                 id: string;
                 name: string;
             }[];
@@ -2820,8 +2822,12 @@ export interface components {
         };
         /** @description A claim, as lists show it */
         Claim: {
-            /** @description The policy's agent */
+            /**
+             * Format: uuid
+             * @description The policy's agent
+             */
             agentId: string;
+            /** Format: int32 */
             appealCount: number;
             assigneeId: string | null;
             catastropheEventId: string | null;
@@ -2840,6 +2846,7 @@ export interface components {
              */
             filedAt: string;
             filedBy: string | null;
+            /** Format: uuid */
             id: string;
             /**
              * Format: date
@@ -2848,6 +2855,7 @@ export interface components {
             incidentDate: string;
             insurerId: string;
             paidAmount: components["schemas"]["Money"];
+            /** Format: uuid */
             policyId: string;
             /** @description What was said with each action that takes a reason or note */
             reasons: {
@@ -2868,8 +2876,12 @@ export interface components {
         };
         /** @description A claim with its latest payments, notes, documents and history, and how many of each it has */
         ClaimDetail: {
-            /** @description The policy's agent */
+            /**
+             * Format: uuid
+             * @description The policy's agent
+             */
             agentId: string;
+            /** Format: int32 */
             appealCount: number;
             assigneeId: string | null;
             catastropheEventId: string | null;
@@ -2878,9 +2890,13 @@ export interface components {
             claimNumber: string;
             /** @description How many of each the claim has, as you may see them (the embedded lists hold at most 20) */
             counts: {
+                /** Format: int32 */
                 documents: number;
+                /** Format: int32 */
                 history: number;
+                /** Format: int32 */
                 notes: number;
+                /** Format: int32 */
                 payments: number;
             };
             /**
@@ -2899,6 +2915,7 @@ export interface components {
             filedBy: string | null;
             /** @description The latest 20 events of what happened to the claim, oldest first (for data scope agent, no internal note's event); every one at GET /claims/{id}/history */
             history: components["schemas"]["ClaimHistoryEntry"][];
+            /** Format: uuid */
             id: string;
             /**
              * Format: date
@@ -2911,6 +2928,7 @@ export interface components {
             paidAmount: components["schemas"]["Money"];
             /** @description The latest 20 payments, oldest first; every one at GET /claims/{id}/payments */
             payments: components["schemas"]["ClaimPayment"][];
+            /** Format: uuid */
             policyId: string;
             /** @description What was said with each action that takes a reason or note */
             reasons: {
@@ -2938,6 +2956,7 @@ export interface components {
             addedAt: string;
             /** @description The user or client who added it */
             addedBy: string;
+            /** Format: uuid */
             claimId: string;
             contentType: string;
             /**
@@ -2945,9 +2964,11 @@ export interface components {
              * @description ISO 8601 UTC with milliseconds
              */
             createdAt: string;
+            /** Format: uuid */
             id: string;
             name: string;
             sha256: string;
+            /** Format: int32 */
             sizeBytes: number;
             url: string;
         };
@@ -2992,12 +3013,14 @@ export interface components {
              */
             author: string;
             body: string;
+            /** Format: uuid */
             claimId: string;
             /**
              * Format: date-time
              * @description ISO 8601 UTC with milliseconds
              */
             createdAt: string;
+            /** Format: uuid */
             id: string;
             /**
              * @description internal: staff only; shared: also the policy agent (data scope agent sees shared notes only)
@@ -3008,12 +3031,14 @@ export interface components {
         /** @description A payment of a settled claim */
         ClaimPayment: {
             amount: components["schemas"]["Money"];
+            /** Format: uuid */
             claimId: string;
             /**
              * Format: date-time
              * @description ISO 8601 UTC with milliseconds
              */
             createdAt: string;
+            /** Format: uuid */
             id: string;
             method: string;
             /**
@@ -3038,6 +3063,7 @@ export interface components {
              */
             createdAt: string;
             email: string;
+            /** Format: uuid */
             id: string;
             /** @description The insurer the user works for; null for platform staff */
             insurerId: string | null;
@@ -3054,6 +3080,7 @@ export interface components {
             permissions: string[];
             phone: string | null;
             roles: {
+                /** Format: uuid */
                 id: string;
                 name: string;
             }[];
@@ -3079,6 +3106,7 @@ export interface components {
             createdAt: string;
             description: string | null;
             disputeNumber: string;
+            /** Format: uuid */
             id: string;
             outcome: ("upheld" | "rejected" | "escalated") | null;
             /**
@@ -3086,6 +3114,7 @@ export interface components {
              * @description ISO 8601 UTC with milliseconds
              */
             raisedAt: string;
+            /** Format: uuid */
             raisedBy: string;
             reason: string;
             resolution: string | null;
@@ -3145,7 +3174,9 @@ export interface components {
              */
             effectiveDate: string;
             endorsementNumber: string;
+            /** Format: uuid */
             id: string;
+            /** Format: uuid */
             policyId: string;
             /**
              * @description pending until approved; withdrawn when its policy was cancelled first
@@ -3202,12 +3233,18 @@ export interface components {
             page: {
                 /** @description More is ready now: read again at once */
                 hasMore: boolean;
-                /** @description The page size applied */
+                /**
+                 * Format: int32
+                 * @description The page size applied
+                 */
                 limit: number;
                 /** @description Where to continue (pass it as `after`); null only while there is nothing to read yet */
                 nextCursor: string | null;
             };
-            /** @description The service's own id of the request (UUID v7), also in the X-Request-Id header */
+            /**
+             * Format: uuid
+             * @description The service's own id of the request (UUID v7), also in the X-Request-Id header
+             */
             requestId: string;
         };
         ForbiddenDetails: {
@@ -3229,7 +3266,10 @@ export interface components {
             audit: {
                 /** @description Age of the oldest of them, seconds (0 when none) */
                 lagSeconds: number;
-                /** @description Audit entries not yet chained waiting */
+                /**
+                 * Format: int32
+                 * @description Audit entries not yet chained waiting
+                 */
                 unchained: number;
             };
             /** @description Worker processes heard of within the last three heartbeats (5 s apart), per queue */
@@ -3239,7 +3279,10 @@ export interface components {
             outbox: {
                 /** @description Age of the oldest of them, seconds (0 when none) */
                 lagSeconds: number;
-                /** @description Outbox rows not yet moved to their queue waiting */
+                /**
+                 * Format: int32
+                 * @description Outbox rows not yet moved to their queue waiting
+                 */
                 pending: number;
             };
         };
@@ -3256,7 +3299,10 @@ export interface components {
             /** @enum {string} */
             entity: "policy" | "claim" | "quotation" | "renewal" | "dispute" | "endorsement";
             id: string;
-            /** @description The {SEQ:n} value the next number takes */
+            /**
+             * Format: int32
+             * @description The {SEQ:n} value the next number takes
+             */
             nextSequence: number;
             pattern: string;
             /**
@@ -3284,7 +3330,10 @@ export interface components {
             id: string;
             minInvestment: components["schemas"]["Money"];
             name: string;
-            /** @description From 1 (lowest risk) to 7 (highest) */
+            /**
+             * Format: int32
+             * @description From 1 (lowest risk) to 7 (highest)
+             */
             riskLevel: number;
             /** @enum {string} */
             status: "draft" | "active" | "closed";
@@ -3307,12 +3356,18 @@ export interface components {
         Meta: {
             /** @description The client's own id of the request: its X-Correlation-Id, otherwise its X-Request-Id, when it matches ^[A-Za-z0-9._:-]{1,128}$; absent otherwise */
             correlationId?: string;
-            /** @description The service's own id of the request (UUID v7), also in the X-Request-Id header */
+            /**
+             * Format: uuid
+             * @description The service's own id of the request (UUID v7), also in the X-Request-Id header
+             */
             requestId: string;
         };
         /** @description The password was right and MFA is on: sign in again with mfaToken and a code */
         MfaChallenge: {
-            /** @description mfaToken lifetime, seconds */
+            /**
+             * Format: int32
+             * @description mfaToken lifetime, seconds
+             */
             expiresIn: number;
             /** @enum {boolean} */
             mfaRequired: true;
@@ -3369,7 +3424,10 @@ export interface components {
              * @description ISO 8601 UTC with milliseconds
              */
             updatedAt: string;
-            /** @description Numbered from 1 per key, channel and locale */
+            /**
+             * Format: int32
+             * @description Numbered from 1 per key, channel and locale
+             */
             version: number;
         };
         /** @description An OAuth 2.0 error response (RFC 6749 section 5.2) */
@@ -3379,7 +3437,10 @@ export interface components {
         };
         OAuthTokenResponse: {
             access_token: string;
-            /** @description Seconds the access token is valid */
+            /**
+             * Format: int32
+             * @description Seconds the access token is valid
+             */
             expires_in: number;
             /** @enum {string} */
             token_type: "Bearer";
@@ -3412,12 +3473,18 @@ export interface components {
             /** @description The client's own id of the request: its X-Correlation-Id, otherwise its X-Request-Id, when it matches ^[A-Za-z0-9._:-]{1,128}$; absent otherwise */
             correlationId?: string;
             page: {
-                /** @description The page size applied */
+                /**
+                 * Format: int32
+                 * @description The page size applied
+                 */
                 limit: number;
                 /** @description Pass as `cursor` for the next page; null on the last page */
                 nextCursor: string | null;
             };
-            /** @description The service's own id of the request (UUID v7), also in the X-Request-Id header */
+            /**
+             * Format: uuid
+             * @description The service's own id of the request (UUID v7), also in the X-Request-Id header
+             */
             requestId: string;
         };
         /** @description The first step: email and password */
@@ -3436,7 +3503,10 @@ export interface components {
         };
         /** @description An insurance policy */
         Policy: {
-            /** @description The agent (a user) the policy belongs to */
+            /**
+             * Format: uuid
+             * @description The agent (a user) the policy belongs to
+             */
             agentId: string;
             cancellationEffectiveDate: string | null;
             cancellationReason: string | null;
@@ -3463,6 +3533,7 @@ export interface components {
                 nationalId: string | null;
                 phone: string | null;
             };
+            /** Format: uuid */
             id: string;
             insurerId: string;
             lapsedAt: string | null;
@@ -3505,9 +3576,11 @@ export interface components {
              * @description A calendar date, YYYY-MM-DD
              */
             dueOn: string;
+            /** Format: uuid */
             id: string;
             paidAmount: components["schemas"]["Money"];
             paidAt: string | null;
+            /** Format: int32 */
             seq: number;
             /**
              * @description overdue: still due after its day (UTC); paid: paid in full; waived: nothing more is asked
@@ -3518,7 +3591,9 @@ export interface components {
         /** @description A premium payment on one instalment */
         PremiumPayment: {
             amount: components["schemas"]["Money"];
+            /** Format: uuid */
             id: string;
+            /** Format: uuid */
             instalmentId: string;
             method: string;
             /**
@@ -3526,6 +3601,7 @@ export interface components {
              * @description ISO 8601 UTC with milliseconds
              */
             paidAt: string;
+            /** Format: uuid */
             policyId: string;
             /**
              * Format: date-time
@@ -3539,7 +3615,10 @@ export interface components {
         };
         /** @description A quotation, scoped like a policy by its agent and insurer */
         Quotation: {
-            /** @description The agent (a user) the quotation belongs to */
+            /**
+             * Format: uuid
+             * @description The agent (a user) the quotation belongs to
+             */
             agentId: string;
             applicant: {
                 email: string | null;
@@ -3552,6 +3631,7 @@ export interface components {
              * @description ISO 8601 UTC with milliseconds
              */
             createdAt: string;
+            /** Format: uuid */
             id: string;
             insurerId: string;
             policyId: string | null;
@@ -3597,7 +3677,10 @@ export interface components {
         };
         /** @description A registry event as received and where it stands; the payload is not shown (it holds personal data) */
         RegistryEventRecord: {
-            /** @description Runs of the job applying it so far */
+            /**
+             * Format: int32
+             * @description Runs of the job applying it so far
+             */
             attempts: number;
             eventId: string;
             lastError: string | null;
@@ -3623,6 +3706,7 @@ export interface components {
         };
         /** @description A renewal: the next term of a policy, scoped like its policy */
         Renewal: {
+            /** Format: uuid */
             agentId: string;
             /**
              * Format: date-time
@@ -3630,11 +3714,13 @@ export interface components {
              */
             createdAt: string;
             declineReason: string | null;
+            /** Format: uuid */
             id: string;
             insurerId: string;
             newPolicyId: string | null;
             offeredPremium: components["schemas"]["Money"] | null;
             offerExpiresAt: string | null;
+            /** Format: uuid */
             policyId: string;
             policyNumber: string;
             proposedPremium: components["schemas"]["Money"];
@@ -3665,6 +3751,7 @@ export interface components {
              */
             createdAt: string;
             description: string | null;
+            /** Format: uuid */
             id: string;
             name: string;
             /** @description Sorted by name */
@@ -3691,6 +3778,7 @@ export interface components {
              * @description ISO 8601 UTC with milliseconds
              */
             expiresAt: string;
+            /** Format: uuid */
             familyId: string;
             ip: string | null;
             /**
@@ -3706,9 +3794,15 @@ export interface components {
             accessToken: string;
             /** @description Opaque, valid 180 days: send it as deviceToken with later sign-ins from this device, so failures of others on your email never lock you out */
             deviceToken: string;
-            /** @description Access token lifetime, seconds */
+            /**
+             * Format: int32
+             * @description Access token lifetime, seconds
+             */
             expiresIn: number;
-            /** @description The session (device) these tokens belong to */
+            /**
+             * Format: uuid
+             * @description The session (device) these tokens belong to
+             */
             familyId: string;
             /** @description Single use: POST /auth/refresh returns the next one */
             refreshToken: string;
@@ -3766,9 +3860,15 @@ export interface components {
         TokenPair: {
             /** @description Send as `Authorization: Bearer <accessToken>` */
             accessToken: string;
-            /** @description Access token lifetime, seconds */
+            /**
+             * Format: int32
+             * @description Access token lifetime, seconds
+             */
             expiresIn: number;
-            /** @description The session (device) these tokens belong to */
+            /**
+             * Format: uuid
+             * @description The session (device) these tokens belong to
+             */
             familyId: string;
             /** @description Single use: POST /auth/refresh returns the next one */
             refreshToken: string;
@@ -3784,6 +3884,7 @@ export interface components {
              */
             createdAt: string;
             email: string;
+            /** Format: uuid */
             id: string;
             /** @description The insurer the user works for; null for platform staff */
             insurerId: string | null;
@@ -3798,6 +3899,7 @@ export interface components {
             name: string;
             phone: string | null;
             roles: {
+                /** Format: uuid */
                 id: string;
                 name: string;
             }[];
@@ -3823,14 +3925,16 @@ export interface components {
         }[];
         /** @description One event sent to one endpoint, with every attempt */
         WebhookDelivery: {
-            /** @description Every attempt, oldest first */
+            /** @description Every attempt, oldest first (15 at most: DELIVERY_RETRIES) */
             attempts: {
+                /** Format: int32 */
                 attempt: number;
                 /**
                  * Format: date-time
                  * @description ISO 8601 UTC with milliseconds
                  */
                 attemptedAt: string;
+                /** Format: int32 */
                 durationMs: number;
                 error: string | null;
                 responseCode: number | null;
@@ -3846,6 +3950,7 @@ export interface components {
             /** @description The event, also the webhook-id the receiver deduplicates by */
             eventId: string;
             eventType: string;
+            /** Format: uuid */
             id: string;
             nextRetryAt: string | null;
             responseCode: number | null;
@@ -3874,6 +3979,7 @@ export interface components {
             disabledBy: string | null;
             events: string[];
             failingSince: string | null;
+            /** Format: uuid */
             id: string;
             insurerId: string | null;
             previousSecretExpiresAt: string | null;
@@ -3900,6 +4006,7 @@ export interface components {
             disabledBy: string | null;
             events: string[];
             failingSince: string | null;
+            /** Format: uuid */
             id: string;
             insurerId: string | null;
             previousSecretExpiresAt: string | null;
@@ -5246,6 +5353,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: {
+                            /** Format: int64 */
                             checked: number;
                             firstInvalidSeq: number | null;
                             valid: boolean;
@@ -7944,7 +8052,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The sessions */
+            /** @description The sessions, the 100 most recently used at most */
             200: {
                 headers: {
                     "API-Version": components["headers"]["API-Version"];
@@ -11169,6 +11277,7 @@ export interface operations {
                      */
                     name: string;
                     sha256: string;
+                    /** Format: int32 */
                     sizeBytes: number;
                     /** Format: public-https-url */
                     url: string;
@@ -17904,7 +18013,10 @@ export interface operations {
                     minInvestment: components["schemas"]["Money"];
                     /** Format: plain-text */
                     name: string;
-                    /** @description From 1 (lowest risk) to 7 (highest) */
+                    /**
+                     * Format: int32
+                     * @description From 1 (lowest risk) to 7 (highest)
+                     */
                     riskLevel: number;
                 };
             };
@@ -18390,7 +18502,10 @@ export interface operations {
                     minInvestment?: components["schemas"]["Money"];
                     /** Format: plain-text */
                     name?: string;
-                    /** @description From 1 (lowest risk) to 7 (highest) */
+                    /**
+                     * Format: int32
+                     * @description From 1 (lowest risk) to 7 (highest)
+                     */
                     riskLevel?: number;
                     /** @enum {string} */
                     status?: "draft" | "active" | "closed";
@@ -21606,9 +21721,13 @@ export interface operations {
                 cursor?: string;
                 /** @description Only policies whose effectiveTo is on or before this date */
                 effectiveToBefore?: string;
+                /** @description true: only policies with an instalment still due after its day; false: only those without */
+                hasArrears?: boolean;
                 /** @description Only policies of this insurer */
                 insurerId?: string;
                 limit?: number;
+                /** @description Only policies with an instalment still due on or before this date */
+                premiumDueBefore?: string;
                 /** @description Case-insensitive substring of policy number or holder name */
                 q?: string;
                 /** @description The order: fields, comma-separated, each with `-` first for descending. Default `-createdAt`. */

@@ -1,5 +1,5 @@
 import { type Static, Type } from 'typebox';
-import { component, PlainText, Timestamp, tag } from '../../kernel/schema.js';
+import { component, PlainText, Timestamp, tag, Uuid } from '../../kernel/schema.js';
 
 export const ROLES_TAG = tag(
   'roles',
@@ -19,11 +19,11 @@ export const Role = component(
   'Role',
   Type.Object(
     {
-      id: Type.String(),
-      name: Type.String(),
-      description: Type.Union([Type.String(), Type.Null()]),
+      id: Uuid,
+      name: Type.String({ maxLength: 255 }),
+      description: Type.Union([Type.String({ maxLength: 500 }), Type.Null()]),
       system: Type.Boolean({ description: 'Seeded by the service: cannot be renamed or deleted' }),
-      permissions: Type.Array(Type.String(), { description: 'Sorted by name' }),
+      permissions: Type.Array(PermissionName, { maxItems: 200, description: 'Sorted by name' }),
       createdAt: Timestamp,
       updatedAt: Timestamp,
     },
@@ -36,8 +36,8 @@ export const Permission = component(
   'Permission',
   Type.Object(
     {
-      name: Type.String({ description: 'e.g. user:read' }),
-      description: Type.String(),
+      name: Type.String({ maxLength: 255, description: 'e.g. user:read' }),
+      description: Type.String({ maxLength: 4000 }),
     },
     { description: 'A permission of the catalogue' },
   ),

@@ -8,19 +8,19 @@ export const API_CLIENTS_TAG = tag(
 
 const ClientFields = Type.Object(
   {
-    id: Type.String({ description: 'The client id (also the audit actor of what the client does)' }),
-    name: Type.String(),
+    id: Type.String({ maxLength: 64, description: 'The client id (also the audit actor of what the client does)' }),
+    name: Type.String({ maxLength: 255 }),
     insurerId: Nullable(
-      Type.String({ description: 'The insurer whose records the client sees; null for scope by roles' }),
+      Type.String({ maxLength: 64, description: 'The insurer whose records the client sees; null for scope by roles' }),
     ),
     status: Type.Union([Type.Literal('active'), Type.Literal('revoked')]),
-    roles: Type.Array(Type.Object({ id: Type.String(), name: Type.String() })),
-    createdBy: Type.String(),
+    roles: Type.Array(Type.Object({ id: Uuid, name: Type.String({ maxLength: 255 }) }), { maxItems: 20 }),
+    createdBy: Type.String({ maxLength: 64 }),
     createdAt: Timestamp,
     secretRotatedAt: Nullable(Timestamp),
     previousSecretExpiresAt: Nullable(Timestamp),
     lastTokenAt: Nullable(Timestamp),
-    revokedBy: Nullable(Type.String()),
+    revokedBy: Nullable(Type.String({ maxLength: 36 })),
     revokedAt: Nullable(Timestamp),
     updatedAt: Timestamp,
   },
@@ -30,11 +30,12 @@ export const ApiClient = component('ApiClient', ClientFields);
 export type ApiClientView = Static<typeof ApiClient>;
 
 const ClientSecret = Type.String({
+  maxLength: 128,
   description: 'The client secret. Shown once, here: only its hash is kept.',
 });
 export const ApiClientWithSecret = component(
   'ApiClientWithSecret',
-  Type.Object({ ...ClientFields.properties, clientId: Type.String(), clientSecret: ClientSecret }),
+  Type.Object({ ...ClientFields.properties, clientId: Type.String({ maxLength: 64 }), clientSecret: ClientSecret }),
 );
 export type ApiClientWithSecretView = Static<typeof ApiClientWithSecret>;
 

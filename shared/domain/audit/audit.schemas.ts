@@ -1,5 +1,5 @@
 import { type Static, Type } from 'typebox';
-import { component, Nullable, Timestamp, tag } from '../../kernel/schema.js';
+import { component, Int64, Nullable, Timestamp, tag } from '../../kernel/schema.js';
 
 export const AUDIT_TAG = tag(
   'audit',
@@ -10,25 +10,26 @@ export const AuditEntry = component(
   'AuditEntry',
   Type.Object(
     {
-      id: Type.String(),
-      seq: Type.Union([Type.Integer(), Type.Null()], {
+      id: Type.String({ maxLength: 64 }),
+      seq: Type.Union([Int64(), Type.Null()], {
         description: 'Place in the hash chain; null until the audit worker chains it',
       }),
-      prevHash: Nullable(Type.String()),
-      hash: Nullable(Type.String()),
-      actorId: Type.String({ description: 'A user id, or system, webhook, anonymous' }),
-      action: Type.String({ description: 'e.g. user.suspend' }),
-      subjectType: Type.String(),
-      subjectId: Nullable(Type.String()),
+      prevHash: Nullable(Type.String({ maxLength: 64 })),
+      hash: Nullable(Type.String({ maxLength: 64 })),
+      actorId: Type.String({ maxLength: 64, description: 'A user id, or system, webhook, anonymous' }),
+      action: Type.String({ maxLength: 64, description: 'e.g. user.suspend' }),
+      subjectType: Type.String({ maxLength: 64 }),
+      subjectId: Nullable(Type.String({ maxLength: 128 })),
       requestId: Nullable(
-        Type.String({ description: "The service's id of the request (or job) that made the change" }),
+        Type.String({ maxLength: 128, description: "The service's id of the request (or job) that made the change" }),
       ),
       correlationId: Nullable(
         Type.String({
+          maxLength: 128,
           description: "The client's own id of that request (X-Correlation-Id or X-Request-Id), if it sent one",
         }),
       ),
-      ip: Nullable(Type.String()),
+      ip: Nullable(Type.String({ maxLength: 45 })),
       summary: Type.Record(Type.String(), Type.Unknown(), { description: 'What changed, per action' }),
       occurredAt: Timestamp,
     },
@@ -55,15 +56,19 @@ export const AuditFilters = Type.Object({
   action: Type.Optional(
     Type.String({ minLength: 1, maxLength: 128, description: 'Only entries of this action, e.g. user.suspend' }),
   ),
-  from: Type.Optional(Type.String({ format: 'date-time', description: 'Entries that occurred at or after this time' })),
-  to: Type.Optional(Type.String({ format: 'date-time', description: 'Entries that occurred before this time' })),
+  from: Type.Optional(
+    Type.String({ format: 'date-time', maxLength: 30, description: 'Entries that occurred at or after this time' }),
+  ),
+  to: Type.Optional(
+    Type.String({ format: 'date-time', maxLength: 30, description: 'Entries that occurred before this time' }),
+  ),
 });
 export type AuditFilters = Static<typeof AuditFilters>;
 
 /** The verdict on the hash chain: firstInvalidSeq is the first entry changed or missing. */
 export const AuditVerdict = Type.Object({
   valid: Type.Boolean(),
-  checked: Type.Integer(),
-  firstInvalidSeq: Nullable(Type.Integer()),
+  checked: Int64(),
+  firstInvalidSeq: Nullable(Int64()),
 });
 export type AuditVerdict = Static<typeof AuditVerdict>;

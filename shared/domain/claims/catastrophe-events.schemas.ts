@@ -4,6 +4,7 @@ import { CalendarDate, component, Nullable, PlainText, Timestamp } from '../../k
 /** Catastrophe events claims may reference: platform-wide reference data, keyed by an id the client chooses. */
 export const CatastropheEventId = Type.String({
   pattern: '^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$',
+  maxLength: 64,
   description: 'Chosen by the client, e.g. FLOOD-2026-04-NAIROBI',
 });
 
@@ -11,10 +12,10 @@ export const CatastropheEvent = component(
   'CatastropheEvent',
   Type.Object(
     {
-      id: Type.String(),
-      name: Type.String(),
-      peril: Type.String({ description: 'e.g. flood, storm, earthquake, wildfire, drought' }),
-      region: Type.String(),
+      id: Type.String({ maxLength: 64 }),
+      name: Type.String({ maxLength: 255 }),
+      peril: Type.String({ maxLength: 64, description: 'e.g. flood, storm, earthquake, wildfire, drought' }),
+      region: Type.String({ maxLength: 200 }),
       startsOn: CalendarDate,
       endsOn: Nullable(CalendarDate),
       createdAt: Timestamp,

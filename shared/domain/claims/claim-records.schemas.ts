@@ -1,6 +1,15 @@
 import { type Static, Type } from 'typebox';
 import { Money, PositiveMoney } from '../../kernel/money.js';
-import { component, PlainText, PublicHttpsUrl, StringEnum, TextBlock, Timestamp } from '../../kernel/schema.js';
+import {
+  component,
+  Int32,
+  PlainText,
+  PublicHttpsUrl,
+  StringEnum,
+  TextBlock,
+  Timestamp,
+  Uuid,
+} from '../../kernel/schema.js';
 import { NOTE_VISIBILITIES } from './claim.entity.js';
 
 /** Content types a claim document may have: documents and photographs, nothing executable. */
@@ -22,13 +31,13 @@ export const ClaimPayment = component(
   'ClaimPayment',
   Type.Object(
     {
-      id: Type.String(),
-      claimId: Type.String(),
+      id: Uuid,
+      claimId: Uuid,
       amount: Money,
-      method: Type.String(),
-      reference: Type.String(),
+      method: Type.String({ maxLength: 32 }),
+      reference: Type.String({ maxLength: 100 }),
       paidAt: Timestamp,
-      recordedBy: Type.String({ description: 'The user or client who recorded it' }),
+      recordedBy: Type.String({ maxLength: 64, description: 'The user or client who recorded it' }),
       recordedAt: Timestamp,
       createdAt: Timestamp,
     },
@@ -41,15 +50,16 @@ export const ClaimNote = component(
   'ClaimNote',
   Type.Object(
     {
-      id: Type.String(),
-      claimId: Type.String(),
-      body: Type.String(),
+      id: Uuid,
+      claimId: Uuid,
+      body: Type.String({ maxLength: 10000 }),
       visibility: StringEnum(NOTE_VISIBILITIES, {
         description: 'internal: staff only; shared: also the policy agent (data scope agent sees shared notes only)',
       }),
-      addedBy: Type.String({ description: 'The user or client who added it' }),
+      addedBy: Type.String({ maxLength: 64, description: 'The user or client who added it' }),
       addedAt: Timestamp,
       author: Type.String({
+        maxLength: 64,
         deprecated: true,
         description: 'Deprecated: use addedBy; kept until the next release (see CHANGELOG.md)',
       }),
@@ -64,14 +74,14 @@ export const ClaimDocument = component(
   'ClaimDocument',
   Type.Object(
     {
-      id: Type.String(),
-      claimId: Type.String(),
-      name: Type.String(),
-      contentType: Type.String(),
-      sizeBytes: Type.Integer(),
-      sha256: Type.String(),
-      url: Type.String(),
-      addedBy: Type.String({ description: 'The user or client who added it' }),
+      id: Uuid,
+      claimId: Uuid,
+      name: Type.String({ maxLength: 255 }),
+      contentType: Type.String({ maxLength: 100 }),
+      sizeBytes: Int32(),
+      sha256: Type.String({ maxLength: 64 }),
+      url: Type.String({ maxLength: 2000 }),
+      addedBy: Type.String({ maxLength: 64, description: 'The user or client who added it' }),
       addedAt: Timestamp,
       createdAt: Timestamp,
     },
@@ -105,8 +115,8 @@ export const AddClaimDocumentInput = Type.Object(
   {
     name: PlainText(255, { pattern: '^[^/\\\\]+$', description: 'A file name, without a path' }),
     contentType: StringEnum(DOCUMENT_CONTENT_TYPES),
-    sizeBytes: Type.Integer({ minimum: 1, maximum: MAX_DOCUMENT_BYTES }),
-    sha256: Type.String({ pattern: '^[0-9a-fA-F]{64}$' }),
+    sizeBytes: Int32({ minimum: 1, maximum: MAX_DOCUMENT_BYTES }),
+    sha256: Type.String({ maxLength: 64, pattern: '^[0-9a-fA-F]{64}$' }),
     url: PublicHttpsUrl(2000),
   },
   { additionalProperties: false },

@@ -4,12 +4,14 @@ import {
   CalendarDate,
   component,
   IdOf,
+  Int32,
   Nullable,
   PlainText,
   StringEnum,
   TextBlock,
   Timestamp,
   tag,
+  Uuid,
 } from '../../kernel/schema.js';
 import { CatastropheEventId } from './catastrophe-events.schemas.js';
 import { CLAIM_STATUSES } from './claim.entity.js';
@@ -22,37 +24,39 @@ export const CLAIMS_TAG = tag(
 );
 
 const ClaimFields = {
-  id: Type.String(),
-  claimNumber: Type.String({ description: 'From the claim identifier pattern' }),
+  id: Uuid,
+  claimNumber: Type.String({ maxLength: 64, description: 'From the claim identifier pattern' }),
   status: StringEnum(CLAIM_STATUSES),
-  policyId: Type.String(),
-  agentId: Type.String({ description: "The policy's agent" }),
-  insurerId: Type.String(),
+  policyId: Uuid,
+  agentId: Type.String({ format: 'uuid', maxLength: 36, description: "The policy's agent" }),
+  insurerId: Type.String({ maxLength: 64 }),
   filedBy: Nullable(
     Type.String({
+      format: 'uuid',
+      maxLength: 36,
       description:
         'The user who filed the claim, who can neither settle it nor record its payments (four eyes); null for a claim filed before this was recorded whose filer is unknown',
     }),
   ),
   filedAt: Timestamp,
-  catastropheEventId: Nullable(Type.String()),
+  catastropheEventId: Nullable(Type.String({ maxLength: 64 })),
   incidentDate: CalendarDate,
-  description: Type.String(),
+  description: Type.String({ maxLength: 4000 }),
   claimedAmount: Money,
   settledAmount: Nullable(Money),
   paidAmount: Money,
-  assigneeId: Nullable(Type.String()),
-  appealCount: Type.Integer(),
+  assigneeId: Nullable(Uuid),
+  appealCount: Int32(),
   reasons: Type.Object(
     {
-      repudiate: Type.Optional(Type.String()),
-      withdraw: Type.Optional(Type.String()),
-      appeal: Type.Optional(Type.String()),
-      settle: Type.Optional(Type.String()),
+      repudiate: Type.Optional(Type.String({ maxLength: 1000 })),
+      withdraw: Type.Optional(Type.String({ maxLength: 1000 })),
+      appeal: Type.Optional(Type.String({ maxLength: 1000 })),
+      settle: Type.Optional(Type.String({ maxLength: 1000 })),
     },
     { description: 'What was said with each action that takes a reason or note' },
   ),
-  requestedDocuments: Nullable(Type.Array(Type.String())),
+  requestedDocuments: Nullable(Type.Array(Type.String({ maxLength: 200 }), { maxItems: 50 })),
   createdAt: Timestamp,
   updatedAt: Timestamp,
 };
@@ -65,15 +69,19 @@ export const ClaimHistoryEntry = component(
   'ClaimHistoryEntry',
   Type.Object(
     {
-      type: Type.String({ description: 'e.g. claim.filed, claim.settled, claim.payment_recorded' }),
-      recordedBy: Type.String({ description: 'Who made the change: a user or client id, or system / webhook' }),
+      type: Type.String({ maxLength: 64, description: 'e.g. claim.filed, claim.settled, claim.payment_recorded' }),
+      recordedBy: Type.String({
+        maxLength: 64,
+        description: 'Who made the change: a user or client id, or system / webhook',
+      }),
       recordedAt: Timestamp,
       actor: Type.String({
+        maxLength: 64,
         deprecated: true,
         description: 'Deprecated: use recordedBy; kept until the next release (see CHANGELOG.md)',
       }),
       occurredAt: Timestamp,
-      requestId: Nullable(Type.String()),
+      requestId: Nullable(Type.String({ maxLength: 128 })),
       data: Type.Record(Type.String(), Type.Unknown()),
     },
     { description: "One event of a claim's history" },
@@ -88,25 +96,29 @@ export const ClaimDetail = component(
     {
       ...ClaimFields,
       payments: Type.Array(ClaimPayment, {
+        maxItems: 20,
         description: 'The latest 20 payments, oldest first; every one at GET /claims/{id}/payments',
       }),
       notes: Type.Array(ClaimNote, {
+        maxItems: 20,
         description:
           'The latest 20 notes, oldest first (for data scope agent, the shared notes only); every one at GET /claims/{id}/notes',
       }),
       documents: Type.Array(ClaimDocument, {
+        maxItems: 20,
         description: 'The latest 20 documents, oldest first; every one at GET /claims/{id}/documents',
       }),
       history: Type.Array(ClaimHistoryEntry, {
+        maxItems: 20,
         description:
           "The latest 20 events of what happened to the claim, oldest first (for data scope agent, no internal note's event); every one at GET /claims/{id}/history",
       }),
       counts: Type.Object(
         {
-          payments: Type.Integer({ minimum: 0 }),
-          notes: Type.Integer({ minimum: 0 }),
-          documents: Type.Integer({ minimum: 0 }),
-          history: Type.Integer({ minimum: 0 }),
+          payments: Int32({ minimum: 0 }),
+          notes: Int32({ minimum: 0 }),
+          documents: Int32({ minimum: 0 }),
+          history: Int32({ minimum: 0 }),
         },
         { description: 'How many of each the claim has, as you may see them (the embedded lists hold at most 20)' },
       ),

@@ -1,5 +1,5 @@
 import { type Static, Type } from 'typebox';
-import { component, IdOf, Nullable, PlainText, StringEnum, Timestamp, tag } from '../../kernel/schema.js';
+import { component, IdOf, Nullable, PlainText, StringEnum, Timestamp, tag, Uuid } from '../../kernel/schema.js';
 import { DISPUTE_OUTCOMES, DISPUTE_SEVERITIES, DISPUTE_STATUSES, DISPUTE_SUBJECTS } from './dispute.entity.js';
 
 /** The shapes of disputes: what the API shows of a dispute, and what it takes to raise and handle one. */
@@ -15,21 +15,24 @@ export const Dispute = component(
   'Dispute',
   Type.Object(
     {
-      id: Type.String(),
-      disputeNumber: Type.String(),
+      id: Uuid,
+      disputeNumber: Type.String({ maxLength: 64 }),
       status: StringEnum(DISPUTE_STATUSES),
       subjectType: StringEnum(DISPUTE_SUBJECTS),
-      subjectId: Type.String({ description: 'A claim id, or the id of a record of a neighbouring system' }),
-      raisedBy: Type.String(),
+      subjectId: Type.String({
+        maxLength: 128,
+        description: 'A claim id, or the id of a record of a neighbouring system',
+      }),
+      raisedBy: Uuid,
       raisedAt: Timestamp,
-      reason: Type.String(),
-      description: Nullable(Type.String()),
+      reason: Type.String({ maxLength: 1000 }),
+      description: Nullable(Type.String({ maxLength: 4000 })),
       severity: Nullable(StringEnum(DISPUTE_SEVERITIES)),
-      assigneeId: Nullable(Type.String()),
-      triageNote: Nullable(Type.String()),
+      assigneeId: Nullable(Uuid),
+      triageNote: Nullable(Type.String({ maxLength: 1000 })),
       outcome: Nullable(StringEnum(DISPUTE_OUTCOMES)),
-      resolution: Nullable(Type.String()),
-      withdrawReason: Nullable(Type.String()),
+      resolution: Nullable(Type.String({ maxLength: 1000 })),
+      withdrawReason: Nullable(Type.String({ maxLength: 1000 })),
       responseDueAt: Timestamp,
       resolvedAt: Nullable(Timestamp),
       closedAt: Nullable(Timestamp),

@@ -11,11 +11,14 @@ export const PublishedEvent = component(
   'Event',
   Type.Object(
     {
-      id: Type.String({ description: 'The event id; a webhook delivery carries it as webhook-id. Deduplicate by it.' }),
-      type: Type.String({ description: 'e.g. claim.settled (see the types filter of GET /events)' }),
+      id: Type.String({
+        maxLength: 64,
+        description: 'The event id; a webhook delivery carries it as webhook-id. Deduplicate by it.',
+      }),
+      type: Type.String({ maxLength: 64, description: 'e.g. claim.settled (see the types filter of GET /events)' }),
       occurredAt: Timestamp,
       subject: Type.Object(
-        { type: Type.String(), id: Type.String() },
+        { type: Type.String({ maxLength: 64 }), id: Type.String({ maxLength: 64 }) },
         { description: 'The record the event is about' },
       ),
       data: Type.Unknown({

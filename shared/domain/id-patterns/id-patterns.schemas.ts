@@ -1,5 +1,5 @@
 import { type Static, Type } from 'typebox';
-import { component, Nullable, PlainText, StringEnum, Timestamp, tag } from '../../kernel/schema.js';
+import { component, Int32, Nullable, PlainText, StringEnum, Timestamp, tag } from '../../kernel/schema.js';
 import { ID_ENTITIES } from './id-pattern.entity.js';
 
 export const ID_PATTERNS_TAG = tag(
@@ -19,12 +19,12 @@ export const IdPattern = component(
   'IdPattern',
   Type.Object(
     {
-      id: Type.String(),
+      id: Type.String({ maxLength: 64 }),
       entity: StringEnum(ID_ENTITIES),
-      pattern: Type.String(),
-      description: Nullable(Type.String()),
+      pattern: Type.String({ maxLength: 200 }),
+      description: Nullable(Type.String({ maxLength: 4000 })),
       active: Type.Boolean({ description: 'The one pattern numbering its entity (at most one active per entity)' }),
-      nextSequence: Type.Integer({ description: 'The {SEQ:n} value the next number takes' }),
+      nextSequence: Int32({ description: 'The {SEQ:n} value the next number takes' }),
       createdAt: Timestamp,
       updatedAt: Timestamp,
     },

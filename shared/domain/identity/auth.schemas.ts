@@ -1,5 +1,5 @@
 import { type Static, Type } from 'typebox';
-import { component, tag } from '../../kernel/schema.js';
+import { component, Int32, tag } from '../../kernel/schema.js';
 import { Email, Password, User, UserFields } from '../users/index.js';
 import { DeviceToken, MfaCode } from './mfa.schemas.js';
 
@@ -11,11 +11,11 @@ export const AUTH_TAG = tag(
 const OpaqueToken = Type.String({ minLength: 16, maxLength: 512, pattern: '^[A-Za-z0-9_-]+$' });
 
 const TokenPairFields = {
-  accessToken: Type.String({ description: 'Send as `Authorization: Bearer <accessToken>`' }),
-  refreshToken: Type.String({ description: 'Single use: POST /auth/refresh returns the next one' }),
+  accessToken: Type.String({ maxLength: 2048, description: 'Send as `Authorization: Bearer <accessToken>`' }),
+  refreshToken: Type.String({ maxLength: 512, description: 'Single use: POST /auth/refresh returns the next one' }),
   tokenType: Type.Literal('Bearer'),
-  expiresIn: Type.Integer({ description: 'Access token lifetime, seconds' }),
-  familyId: Type.String({ description: 'The session (device) these tokens belong to' }),
+  expiresIn: Int32({ description: 'Access token lifetime, seconds' }),
+  familyId: Type.String({ format: 'uuid', maxLength: 36, description: 'The session (device) these tokens belong to' }),
   user: User,
 };
 export const TokenPair = component(
@@ -30,6 +30,7 @@ export const SignedIn = component(
     {
       ...TokenPairFields,
       deviceToken: Type.String({
+        maxLength: 512,
         description:
           'Opaque, valid 180 days: send it as deviceToken with later sign-ins from this device, so failures of others on your email never lock you out',
       }),
@@ -45,8 +46,11 @@ export const MfaChallenge = component(
   Type.Object(
     {
       mfaRequired: Type.Literal(true),
-      mfaToken: Type.String({ description: 'Send with a code to POST /auth/login; single use, 5 minutes' }),
-      expiresIn: Type.Integer({ description: 'mfaToken lifetime, seconds' }),
+      mfaToken: Type.String({
+        maxLength: 2048,
+        description: 'Send with a code to POST /auth/login; single use, 5 minutes',
+      }),
+      expiresIn: Int32({ description: 'mfaToken lifetime, seconds' }),
     },
     { description: 'The password was right and MFA is on: sign in again with mfaToken and a code' },
   ),
@@ -58,7 +62,10 @@ export const CurrentUser = component(
   Type.Object(
     {
       ...UserFields.properties,
-      permissions: Type.Array(Type.String(), { description: 'Resolved from the roles now, sorted' }),
+      permissions: Type.Array(Type.String({ maxLength: 64 }), {
+        maxItems: 200,
+        description: 'Resolved from the roles now, sorted',
+      }),
     },
     { description: 'The signed-in user with their effective permissions' },
   ),

@@ -18,9 +18,12 @@ export const MfaEnrolment = component(
   'MfaEnrolment',
   Type.Object(
     {
-      secret: Type.String({ description: 'Base32 TOTP secret' }),
-      otpauthUri: Type.String({ description: 'For a QR code' }),
-      recoveryCodes: Type.Array(Type.String(), { description: 'Ten single-use codes, in place of a TOTP code' }),
+      secret: Type.String({ maxLength: 128, description: 'Base32 TOTP secret' }),
+      otpauthUri: Type.String({ maxLength: 512, description: 'For a QR code' }),
+      recoveryCodes: Type.Array(Type.String({ maxLength: 32 }), {
+        maxItems: 10,
+        description: 'Ten single-use codes, in place of a TOTP code',
+      }),
     },
     { description: 'A new MFA secret with its recovery codes, shown once' },
   ),
@@ -29,7 +32,7 @@ export type MfaEnrolmentView = Static<typeof MfaEnrolment>;
 
 export const VerifyMfaInput = Type.Object(
   {
-    code: Type.String({ pattern: '^[0-9]{6}$' }),
+    code: Type.String({ pattern: '^[0-9]{6}$', maxLength: 6 }),
     password: Type.String({ minLength: 1, maxLength: 128 }),
     deviceToken: Type.Optional(DeviceToken),
   },

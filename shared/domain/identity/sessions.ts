@@ -93,6 +93,9 @@ export async function revokeFamily(em: EntityManager, familyId: string, reason: 
   return row !== undefined;
 }
 
+/** The sessions GET /auth/sessions lists, the most recently used first: a bound on the answer. */
+export const LISTED_SESSIONS = 100;
+
 export async function listSessions(deps: ServiceDeps, { caller }: UserAct): Promise<SessionView[]> {
   const rows = await db(deps.orm.em)
     .selectFrom('auth_sessions')
@@ -101,6 +104,7 @@ export async function listSessions(deps: ServiceDeps, { caller }: UserAct): Prom
     .where('revoked_at', 'is', null)
     .where('expires_at', '>', sql<string>`now()`)
     .orderBy('last_used_at', 'desc')
+    .limit(LISTED_SESSIONS)
     .execute();
   return rows.map((r) => ({
     familyId: r.family_id,

@@ -1,6 +1,6 @@
 import { type Static, Type } from 'typebox';
 import { Money } from '../../kernel/money.js';
-import { component, Nullable, PlainText, StringEnum, Timestamp, tag } from '../../kernel/schema.js';
+import { component, Int32, Nullable, PlainText, StringEnum, Timestamp, tag } from '../../kernel/schema.js';
 import { PRODUCT_STATUSES } from './investment-product.entity.js';
 
 export const INVESTMENT_PRODUCTS_TAG = tag(
@@ -9,19 +9,19 @@ export const INVESTMENT_PRODUCTS_TAG = tag(
 );
 
 const Name = PlainText(200);
-const RiskLevel = Type.Integer({ minimum: 1, maximum: 7, description: 'From 1 (lowest risk) to 7 (highest)' });
+const RiskLevel = Int32({ minimum: 1, maximum: 7, description: 'From 1 (lowest risk) to 7 (highest)' });
 const Description = PlainText(4000);
 
 export const InvestmentProduct = component(
   'InvestmentProduct',
   Type.Object(
     {
-      id: Type.String(),
-      name: Type.String(),
+      id: Type.String({ maxLength: 64 }),
+      name: Type.String({ maxLength: 255 }),
       riskLevel: RiskLevel,
       minInvestment: Money,
       status: StringEnum(PRODUCT_STATUSES),
-      description: Nullable(Type.String()),
+      description: Nullable(Type.String({ maxLength: 4000 })),
       createdAt: Timestamp,
       updatedAt: Timestamp,
     },

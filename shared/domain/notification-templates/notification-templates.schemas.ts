@@ -1,5 +1,5 @@
 import { type Static, Type } from 'typebox';
-import { component, Nullable, PlainText, StringEnum, TextBlock, Timestamp, tag } from '../../kernel/schema.js';
+import { component, Int32, Nullable, PlainText, StringEnum, TextBlock, Timestamp, tag } from '../../kernel/schema.js';
 import { TEMPLATE_KEYS } from './catalogue.js';
 import { TEMPLATE_CHANNELS, TEMPLATE_STATUSES } from './notification-template.entity.js';
 
@@ -11,7 +11,7 @@ export const NOTIFICATION_TEMPLATES_TAG = tag(
 const Key = StringEnum(TEMPLATE_KEYS, {
   description: 'What the template is for; each key supplies its own placeholders',
 });
-const Locale = Type.String({ pattern: '^[a-z]{2,3}(-[A-Z]{2})?$', description: 'e.g. en, sw, fr-CA' });
+const Locale = Type.String({ pattern: '^[a-z]{2,3}(-[A-Z]{2})?$', maxLength: 6, description: 'e.g. en, sw, fr-CA' });
 const Subject = PlainText(300, { description: 'Email only; may use {{placeholders}}' });
 const Body = TextBlock(20_000, { description: 'May use {{placeholders}}' });
 
@@ -19,14 +19,14 @@ export const NotificationTemplate = component(
   'NotificationTemplate',
   Type.Object(
     {
-      id: Type.String(),
-      key: Type.String(),
+      id: Type.String({ maxLength: 64 }),
+      key: Type.String({ maxLength: 128 }),
       channel: StringEnum(TEMPLATE_CHANNELS),
-      locale: Type.String(),
-      subject: Nullable(Type.String()),
-      body: Type.String(),
+      locale: Type.String({ maxLength: 35 }),
+      subject: Nullable(Type.String({ maxLength: 500 })),
+      body: Type.String({ maxLength: 10000 }),
       status: StringEnum(TEMPLATE_STATUSES),
-      version: Type.Integer({ description: 'Numbered from 1 per key, channel and locale' }),
+      version: Int32({ description: 'Numbered from 1 per key, channel and locale' }),
       publishedAt: Nullable(Timestamp),
       archivedAt: Nullable(Timestamp),
       createdAt: Timestamp,
@@ -57,12 +57,17 @@ export const TemplatePlaceholders = component(
   Type.Object(
     {
       key: Key,
-      description: Type.String({ description: 'What the template of this key is for' }),
+      description: Type.String({ maxLength: 4000, description: 'What the template of this key is for' }),
       placeholders: Type.Array(
         Type.Object({
-          name: Type.String({ description: 'Written {{name}} in a subject or body' }),
-          description: Type.String({ description: 'What the service fills in, and where it may stand' }),
+          name: Type.String({ maxLength: 255, description: 'Written {{name}} in a subject or body' }),
+          description: Type.String({
+            maxLength: 4000,
+            description: 'What the service fills in, and where it may stand',
+          }),
         }),
+        // The service's own list for the key: a handful.
+        { maxItems: 100 },
       ),
     },
     { description: 'The placeholders the service fills in a template of one key, for every channel' },

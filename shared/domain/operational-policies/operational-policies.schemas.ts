@@ -14,12 +14,15 @@ export const OperationalPolicy = component(
   'OperationalPolicy',
   Type.Object(
     {
-      id: Type.String(),
+      id: Type.String({ maxLength: 64 }),
       category: StringEnum(POLICY_CATEGORIES),
-      key: Type.String({ description: 'Dotted, starting with the category, e.g. security.lockoutThreshold' }),
-      name: Type.String(),
+      key: Type.String({
+        maxLength: 128,
+        description: 'Dotted, starting with the category, e.g. security.lockoutThreshold',
+      }),
+      name: Type.String({ maxLength: 255 }),
       value: Type.Unknown({ description: 'Any JSON; validated for the keys the service reads' }),
-      description: Nullable(Type.String()),
+      description: Nullable(Type.String({ maxLength: 4000 })),
       active: Type.Boolean(),
       createdAt: Timestamp,
       updatedAt: Timestamp,

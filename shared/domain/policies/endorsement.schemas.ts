@@ -1,6 +1,15 @@
 import { type Static, Type } from 'typebox';
 import { PositiveMoney } from '../../kernel/money.js';
-import { CalendarDate, component, Nullable, Phone, PlainText, StringEnum, Timestamp } from '../../kernel/schema.js';
+import {
+  CalendarDate,
+  component,
+  Nullable,
+  Phone,
+  PlainText,
+  StringEnum,
+  Timestamp,
+  Uuid,
+} from '../../kernel/schema.js';
 import { ENDORSEMENT_STATUSES, ENDORSEMENT_TYPES } from './policy.entity.js';
 import { HolderEmail, HolderName, NationalId } from './policy.schemas.js';
 
@@ -33,18 +42,18 @@ export const Endorsement = component(
   'Endorsement',
   Type.Object(
     {
-      id: Type.String(),
-      policyId: Type.String(),
-      endorsementNumber: Type.String(),
+      id: Uuid,
+      policyId: Uuid,
+      endorsementNumber: Type.String({ maxLength: 64 }),
       status: StringEnum(ENDORSEMENT_STATUSES, {
         description: 'pending until approved; withdrawn when its policy was cancelled first',
       }),
       type: StringEnum(ENDORSEMENT_TYPES),
-      description: Type.String(),
+      description: Type.String({ maxLength: 4000 }),
       effectiveDate: CalendarDate,
       changes: EndorsementChanges,
-      createdBy: Type.String({ description: 'The user who created it' }),
-      approvedBy: Nullable(Type.String()),
+      createdBy: Type.String({ maxLength: 64, description: 'The user who created it' }),
+      approvedBy: Nullable(Type.String({ maxLength: 64 })),
       approvedAt: Nullable(Timestamp),
       withdrawnAt: Nullable(Timestamp),
       createdAt: Timestamp,

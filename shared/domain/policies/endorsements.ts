@@ -11,10 +11,10 @@ import { nextNumber } from '../id-patterns/index.js';
 import { latestTermEnd, MAX_TERM_YEARS, termTooLong } from './dates.js';
 import type { CreateEndorsementInput, EndorsementView } from './endorsement.schemas.js';
 import { loadEndorsementView } from './endorsement.view.js';
-import { lockVisiblePolicy, POLICY_ACTIONS, policyPublished } from './policies.service.js';
+import { lockVisiblePolicy, POLICY_ACTIONS } from './policies.service.js';
 import { Endorsement, type EndorsementChanges, type IPolicy } from './policy.entity.js';
 import type { PolicyView } from './policy.schemas.js';
-import { loadPolicyView } from './policy.view.js';
+import { loadPolicyView, policyPublished } from './policy.view.js';
 import { ENDORSEMENT_WORKFLOW, POLICY_WORKFLOW } from './policy.workflow.js';
 
 /**

@@ -1,7 +1,8 @@
-import { type Act, systemAct } from '../../kernel/act.js';
+import { type Act, systemAct, type UserAct } from '../../kernel/act.js';
 import { DEMO_INSURERS, DEMO_NAMES, type DemoContext, type DemoStep } from '../../kernel/demo.js';
 import type { ServiceDeps } from '../../kernel/deps.js';
 import { transition } from '../../kernel/workflow.js';
+import { arrearsOf, recordPremiumPayment } from '../premiums/index.js';
 import { addDays } from './dates.js';
 import { approveEndorsement, createEndorsement } from './endorsements.js';
 import { issuePolicy } from './policies.service.js';
@@ -49,8 +50,12 @@ export const policiesDemo: DemoStep = {
         premium: { amountMinor: Math.round((sum * product.rate) / 100) * 100, currency: 'KES' },
         effectiveFrom,
         effectiveTo: addDays(effectiveFrom, 364),
+        // Every fifth quarterly: a few instalments over the year, and arrears to find below.
+        premiumFrequency: i % 5 === 0 ? 'quarterly' : 'annual',
       });
       context.issued.push(policy);
+      // Premiums are paid as they fall due, except on every seventh policy: those are in arrears.
+      if (i % 7 !== 3) await payArrears(deps, as(`pay-${i}`), policy.id, today, `DEMO-${i}`);
     }
 
     const running = context.issued.filter((p) => p.effectiveFrom <= today && p.effectiveTo >= addDays(today, 90));
@@ -79,13 +84,29 @@ export const policiesDemo: DemoStep = {
     }
     for (const [i, p] of running.slice(70, 90).entries()) {
       await lapse(deps, systemAct(`demo-lapse-${i}`), p.id);
-      if (i % 4 === 0)
+      if (i % 4 === 0) {
+        // The arrears are paid first: a lapsed policy is reinstated only then.
+        await payArrears(deps, as(`pay-late-${i}`), p.id, today, `DEMO-LATE-${i}`);
         await reinstatePolicy(deps, as(`reinstate-lapsed-${i}`), { id: p.id, reason: 'Premium paid late' });
+      }
     }
     // What the worker's daily sweep does: expire ended terms.
     await expirePolicies(deps, systemAct('demo-sweep-expire'));
   },
 };
+
+/** Pays every instalment of the policy due before `today`, as its holder would, one payment each. */
+async function payArrears(deps: ServiceDeps, act: UserAct, policyId: string, today: string, reference: string) {
+  for (const due of await arrearsOf(deps.orm.em, policyId, today))
+    await recordPremiumPayment(deps, act, {
+      id: policyId,
+      instalmentId: due.instalmentId,
+      amount: { amountMinor: due.remainingMinor, currency: due.currency },
+      method: 'mobile_money',
+      reference: `${reference}-${due.seq}`,
+      paidAt: new Date().toISOString(),
+    });
+}
 
 /** A lapse, as the premium registry would report it: the workflow's system move. */
 async function lapse(deps: ServiceDeps, act: Act, policyId: string): Promise<void> {

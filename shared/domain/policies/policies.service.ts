@@ -4,13 +4,13 @@ import type { Keyset } from '../../db/keyset.js';
 import { preparedQuery } from '../../db/prepared.js';
 import type { UserAct } from '../../kernel/act.js';
 import { type At, defineActions } from '../../kernel/action.js';
+import { today } from '../../kernel/clock.js';
 import type { ServiceDeps } from '../../kernel/deps.js';
 import { DomainRuleError, ForbiddenError, NotFoundError, ValidationError } from '../../kernel/errors.js';
 import { uuidv7 } from '../../kernel/ids.js';
 import { listPage, type Page } from '../../kernel/list.js';
 import { lockVisible } from '../../kernel/lock-visible.js';
 import { type Money, notPositive } from '../../kernel/money.js';
-import type { PublishedEventType, PublishInput } from '../../kernel/published-events.js';
 import { assertFilterInScope, covers, type DataScope, inScope, scopeFilter } from '../../kernel/scope.js';
 import type { AuditInput, EventInput } from '../../kernel/unit-of-work.js';
 import { nextNumber } from '../id-patterns/index.js';
@@ -19,7 +19,7 @@ import { computedTermProblem, termTooLong } from './dates.js';
 import { Policy } from './policy.entity.js';
 import { POLICY_LIST, POLICY_SCOPE_COLUMNS, POLICY_SCOPE_FIELDS } from './policy.list.js';
 import type { IssuePolicyInput, PolicyFilters, PolicyView } from './policy.schemas.js';
-import { loadPolicyView, type PolicyViewRow, policyViews, toPolicyView } from './policy.view.js';
+import { loadPolicyView, type PolicyViewRow, policyPublished, policyViews, toPolicyView } from './policy.view.js';
 import { POLICY_WORKFLOW } from './policy.workflow.js';
 
 type PolicySort = (typeof POLICY_LIST.sortable)[number];
@@ -30,7 +30,14 @@ export async function listPolicies(
   input: { filters: PolicyFilters & { q?: string }; page: Keyset<PolicySort> },
 ): Promise<Page<PolicyViewRow>> {
   assertFilterInScope(act.caller.scope, input.filters);
-  return listPage(POLICY_LIST, deps.orm.em, act.caller.scope, input);
+  const { hasArrears, ...filters } = input.filters;
+  return listPage(POLICY_LIST, deps.orm.em, act.caller.scope, {
+    ...input,
+    filters: {
+      ...filters,
+      ...(hasArrears === undefined ? {} : { hasArrears: { has: hasArrears, day: today(deps.clock) } }),
+    },
+  });
 }
 
 /** One policy by id within a scope, as one prepared statement per scope kind (a hot read). */
@@ -205,19 +212,6 @@ export async function createPolicy(tx: EntityManager, fields: NewPolicy, eventDa
     data: { policyNumber, effectiveFrom: fields.effectiveFrom, effectiveTo: fields.effectiveTo, ...eventData },
   };
   return { id, policyNumber, audit, event, published: policyPublished('policy.issued', { id, agentId, insurerId }) };
-}
-
-/** A policy's integration event: in its agent's and insurer's scope, with the policy as GET returns it. */
-export function policyPublished(
-  type: PublishedEventType,
-  policy: { id: string; agentId: string; insurerId: string },
-): PublishInput {
-  return {
-    type,
-    subject: { type: 'policy', id: policy.id },
-    owner: { agentId: policy.agentId, insurerId: policy.insurerId },
-    data: async (em) => loadPolicyView(em, policy.id),
-  };
 }
 
 /** POST /policies: an `active` policy with the next number of the policy identifier pattern. */

@@ -4,8 +4,8 @@ import type { Act } from '../../kernel/act.js';
 import { SWEEP_BATCH, type Sweep, type SweepDeps, sweep } from '../../kernel/sweep.js';
 import { transition } from '../../kernel/workflow.js';
 import { operationalSetting } from '../operational-policies/index.js';
-import { policyPublished } from './policies.service.js';
 import { Policy } from './policy.entity.js';
+import { policyPublished } from './policy.view.js';
 import { POLICY_WORKFLOW } from './policy.workflow.js';
 
 /**

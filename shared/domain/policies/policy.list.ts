@@ -32,5 +32,26 @@ export const POLICY_LIST = defineList({
     agentId: (eb, agentId: string) => eb('p.agent_id', '=', agentId),
     insurerId: (eb, insurerId: string) => eb('p.insurer_id', '=', insurerId),
     effectiveToBefore: (eb, date: string) => eb('p.effective_to', '<=', sql<string>`${date}::date`),
+    // `day`: today by the service's clock, which listPolicies gives with the flag.
+    hasArrears: (eb, { has, day }: { has: boolean; day: string }) => {
+      const arrears = eb.exists(
+        eb
+          .selectFrom('premium_instalments as i')
+          .select('i.id')
+          .whereRef('i.policy_id', '=', 'p.id')
+          .where('i.status', '=', 'due')
+          .where('i.due_on', '<', sql<string>`${day}::date`),
+      );
+      return has ? arrears : eb.not(arrears);
+    },
+    premiumDueBefore: (eb, date: string) =>
+      eb.exists(
+        eb
+          .selectFrom('premium_instalments as i')
+          .select('i.id')
+          .whereRef('i.policy_id', '=', 'p.id')
+          .where('i.status', '=', 'due')
+          .where('i.due_on', '<=', sql<string>`${date}::date`),
+      ),
   } as const,
 });

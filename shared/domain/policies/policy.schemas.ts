@@ -12,6 +12,7 @@ import {
   TextBlock,
   Timestamp,
   tag,
+  Uuid,
 } from '../../kernel/schema.js';
 import { PremiumFrequency } from '../premiums/index.js';
 import { POLICY_STATUSES } from './policy.entity.js';
@@ -28,22 +29,25 @@ export const NationalId = Type.String({ minLength: 1, maxLength: 64, pattern: '^
 const Reason = TextBlock(500);
 
 const Holder = Type.Object({
-  name: Type.String(),
-  email: Nullable(Type.String()),
-  phone: Nullable(Type.String()),
-  nationalId: Nullable(Type.String()),
+  name: Type.String({ maxLength: 255 }),
+  email: Nullable(Type.String({ maxLength: 254 })),
+  phone: Nullable(Type.String({ maxLength: 32 })),
+  nationalId: Nullable(Type.String({ maxLength: 64 })),
 });
 
 export const Policy = component(
   'Policy',
   Type.Object(
     {
-      id: Type.String(),
-      policyNumber: Type.String({ description: 'From the policy identifier pattern, e.g. POL-2026-000042' }),
+      id: Uuid,
+      policyNumber: Type.String({
+        maxLength: 64,
+        description: 'From the policy identifier pattern, e.g. POL-2026-000042',
+      }),
       status: StringEnum(POLICY_STATUSES),
-      agentId: Type.String({ description: 'The agent (a user) the policy belongs to' }),
-      insurerId: Type.String(),
-      productCode: Type.String(),
+      agentId: Type.String({ format: 'uuid', maxLength: 36, description: 'The agent (a user) the policy belongs to' }),
+      insurerId: Type.String({ maxLength: 64 }),
+      productCode: Type.String({ maxLength: 64 }),
       holder: Holder,
       sumInsured: Money,
       premium: Money,
@@ -51,13 +55,17 @@ export const Policy = component(
       effectiveFrom: CalendarDate,
       effectiveTo: CalendarDate,
       cancelledAt: Nullable(Timestamp),
-      cancellationReason: Nullable(Type.String()),
+      cancellationReason: Nullable(Type.String({ maxLength: 1000 })),
       cancellationEffectiveDate: Nullable(CalendarDate),
       lapsedAt: Nullable(Timestamp),
       expiredAt: Nullable(Timestamp),
       reinstatedAt: Nullable(Timestamp),
-      renewedFromPolicyId: Nullable(Type.String({ description: 'The policy this one renewed' })),
-      renewedToPolicyId: Nullable(Type.String({ description: 'The policy that renewed this one' })),
+      renewedFromPolicyId: Nullable(
+        Type.String({ format: 'uuid', maxLength: 36, description: 'The policy this one renewed' }),
+      ),
+      renewedToPolicyId: Nullable(
+        Type.String({ format: 'uuid', maxLength: 36, description: 'The policy that renewed this one' }),
+      ),
       createdAt: Timestamp,
       updatedAt: Timestamp,
     },
@@ -71,17 +79,26 @@ export const TimelineEvent = component(
   'TimelineEvent',
   Type.Object(
     {
-      type: Type.String({ description: 'e.g. policy.issued, endorsement.approved, policy.cancelled' }),
-      subjectType: Type.String({ description: 'The record that changed: policy, endorsement, claim, renewal' }),
-      subjectId: Type.String(),
-      recordedBy: Type.String({ description: 'Who made the change: a user or client id, or system / webhook' }),
+      type: Type.String({ maxLength: 64, description: 'e.g. policy.issued, endorsement.approved, policy.cancelled' }),
+      subjectType: Type.String({
+        maxLength: 64,
+        description: 'The record that changed: policy, endorsement, claim, renewal',
+      }),
+      subjectId: Type.String({ maxLength: 128 }),
+      recordedBy: Type.String({
+        maxLength: 64,
+        description: 'Who made the change: a user or client id, or system / webhook',
+      }),
       recordedAt: Timestamp,
       actor: Type.String({
+        maxLength: 64,
         deprecated: true,
         description: 'Deprecated: use recordedBy; kept until the next release (see CHANGELOG.md)',
       }),
       occurredAt: Timestamp,
-      requestId: Nullable(Type.String({ description: 'The request that made the change (or set off the job)' })),
+      requestId: Nullable(
+        Type.String({ maxLength: 128, description: 'The request that made the change (or set off the job)' }),
+      ),
       data: Type.Record(Type.String(), Type.Unknown(), { description: 'What a reader needs about the event' }),
     },
     { description: 'One event of a policy timeline' },
@@ -96,7 +113,23 @@ export const PolicyFilters = Type.Object({
   agentId: Type.Optional(IdOf('The agent')),
   insurerId: Type.Optional(InsurerId('Only policies of this insurer')),
   effectiveToBefore: Type.Optional(
-    Type.String({ format: 'date', description: 'Only policies whose effectiveTo is on or before this date' }),
+    Type.String({
+      format: 'date',
+      maxLength: 10,
+      description: 'Only policies whose effectiveTo is on or before this date',
+    }),
+  ),
+  hasArrears: Type.Optional(
+    Type.Boolean({
+      description: 'true: only policies with an instalment still due after its day; false: only those without',
+    }),
+  ),
+  premiumDueBefore: Type.Optional(
+    Type.String({
+      format: 'date',
+      maxLength: 10,
+      description: 'Only policies with an instalment still due on or before this date',
+    }),
   ),
 });
 export type PolicyFilters = Static<typeof PolicyFilters>;

@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { type InferResult, sql } from 'kysely';
 import { db, iso, isoOrNull } from '../../db/database.js';
+import type { PublishedEventType, PublishInput } from '../../kernel/published-events.js';
 import type { PolicyView } from './policy.schemas.js';
 
 /** Policies as views, to be narrowed with where clauses. Dates come back as `YYYY-MM-DD` text, money as text. */
@@ -72,4 +73,17 @@ export function toPolicyView(r: PolicyViewRow): PolicyView {
 export async function loadPolicyView(em: EntityManager, id: string): Promise<PolicyView | null> {
   const row = await policyViews(em).where('p.id', '=', id).executeTakeFirst();
   return row ? toPolicyView(row) : null;
+}
+
+/** A policy's integration event: in its agent's and insurer's scope, with the policy as GET returns it. */
+export function policyPublished(
+  type: PublishedEventType,
+  policy: { id: string; agentId: string; insurerId: string },
+): PublishInput {
+  return {
+    type,
+    subject: { type: 'policy', id: policy.id },
+    owner: { agentId: policy.agentId, insurerId: policy.insurerId },
+    data: async (em) => loadPolicyView(em, policy.id),
+  };
 }

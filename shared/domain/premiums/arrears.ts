@@ -14,7 +14,13 @@ export async function arrearsOf(tx: EntityManager, policyId: string, day: string
     .where('due_on', '<', sql<string>`${day}::date`)
     .orderBy('seq')
     .execute();
-  return rows.map((r) => ({ instalmentId: r.id, seq: r.seq, dueOn: r.due_on, remainingMinor: Number(r.remaining) }));
+  return rows.map((r) => ({
+    instalmentId: r.id,
+    seq: r.seq,
+    dueOn: r.due_on,
+    remainingMinor: Number(r.remaining),
+    currency: r.currency,
+  }));
 }
 
 /**

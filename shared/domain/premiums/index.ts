@@ -16,6 +16,7 @@ export { arrearsOf, assertNoArrears } from './arrears.js';
 export { recordPremiumPayment } from './premium-payments.js';
 export {
   Instalment,
+  MAX_INSTALMENTS,
   PREMIUMS_TAG,
   PremiumFrequency,
   PremiumPayment,

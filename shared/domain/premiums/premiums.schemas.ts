@@ -1,12 +1,25 @@
 import { type Static, Type } from 'typebox';
 import { Money, PositiveMoney } from '../../kernel/money.js';
-import { CalendarDate, component, Nullable, PlainText, StringEnum, Timestamp, tag } from '../../kernel/schema.js';
+import {
+  CalendarDate,
+  component,
+  Int32,
+  Nullable,
+  PlainText,
+  StringEnum,
+  Timestamp,
+  tag,
+  Uuid,
+} from '../../kernel/schema.js';
 import { PREMIUM_FREQUENCIES } from './schedule.js';
 
 export const PREMIUMS_TAG = tag(
   'premiums',
   "A policy's premium schedule: its instalments, what is paid and what is overdue.",
 );
+
+/** The most instalments a policy has: monthly over the longest term, 50 years. */
+export const MAX_INSTALMENTS = 600;
 
 export const INSTALMENT_STATUSES = ['due', 'paid', 'overdue', 'waived'] as const;
 
@@ -18,8 +31,8 @@ export const Instalment = component(
   'PremiumInstalment',
   Type.Object(
     {
-      id: Type.String(),
-      seq: Type.Integer({ minimum: 1 }),
+      id: Uuid,
+      seq: Int32({ minimum: 1, maximum: MAX_INSTALMENTS }),
       dueOn: CalendarDate,
       amount: Money,
       paidAmount: Money,
@@ -37,14 +50,14 @@ export const PremiumPayment = component(
   'PremiumPayment',
   Type.Object(
     {
-      id: Type.String(),
-      policyId: Type.String(),
-      instalmentId: Type.String(),
+      id: Uuid,
+      policyId: Uuid,
+      instalmentId: Uuid,
       amount: Money,
-      method: Type.String(),
-      reference: Type.String({ description: 'Unique on the policy: the same reference twice is 409' }),
+      method: Type.String({ maxLength: 32 }),
+      reference: Type.String({ maxLength: 100, description: 'Unique on the policy: the same reference twice is 409' }),
       paidAt: Timestamp,
-      recordedBy: Type.String({ description: 'The user or client who recorded it' }),
+      recordedBy: Type.String({ maxLength: 36, description: 'The user or client who recorded it' }),
       recordedAt: Timestamp,
     },
     { description: 'A premium payment on one instalment' },

@@ -11,6 +11,7 @@ import {
   StringEnum,
   Timestamp,
   tag,
+  Uuid,
 } from '../../kernel/schema.js';
 import { QUOTATION_STATUSES } from './quotation.entity.js';
 
@@ -24,25 +25,42 @@ export const Quotation = component(
   'Quotation',
   Type.Object(
     {
-      id: Type.String(),
-      quotationNumber: Type.String({ description: 'From the quotation identifier pattern, e.g. QUO-2026-000042' }),
+      id: Uuid,
+      quotationNumber: Type.String({
+        maxLength: 64,
+        description: 'From the quotation identifier pattern, e.g. QUO-2026-000042',
+      }),
       status: StringEnum(QUOTATION_STATUSES),
-      agentId: Type.String({ description: 'The agent (a user) the quotation belongs to' }),
-      insurerId: Type.String(),
-      productCode: Type.String(),
+      agentId: Type.String({
+        format: 'uuid',
+        maxLength: 36,
+        description: 'The agent (a user) the quotation belongs to',
+      }),
+      insurerId: Type.String({ maxLength: 64 }),
+      productCode: Type.String({ maxLength: 64 }),
       applicant: Type.Object({
-        name: Type.String(),
-        email: Nullable(Type.String()),
-        phone: Nullable(Type.String()),
-        nationalId: Nullable(Type.String()),
+        name: Type.String({ maxLength: 255 }),
+        email: Nullable(Type.String({ maxLength: 254 })),
+        phone: Nullable(Type.String({ maxLength: 32 })),
+        nationalId: Nullable(Type.String({ maxLength: 64 })),
       }),
       sumInsured: Money,
       premium: Nullable(Money),
       validUntil: Nullable(
-        Type.String({ format: 'date', description: 'The last day (UTC) the quote holds; null until quoted' }),
+        Type.String({
+          format: 'date',
+          maxLength: 10,
+          description: 'The last day (UTC) the quote holds; null until quoted',
+        }),
       ),
-      terms: Nullable(Type.String()),
-      policyId: Nullable(Type.String({ description: 'The policy issued when the quotation was accepted' })),
+      terms: Nullable(Type.String({ maxLength: 10_000 })),
+      policyId: Nullable(
+        Type.String({
+          format: 'uuid',
+          maxLength: 36,
+          description: 'The policy issued when the quotation was accepted',
+        }),
+      ),
       createdAt: Timestamp,
       updatedAt: Timestamp,
     },

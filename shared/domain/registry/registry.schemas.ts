@@ -1,5 +1,5 @@
 import { type Static, Type } from 'typebox';
-import { component, Nullable, StringEnum, Timestamp, tag } from '../../kernel/schema.js';
+import { component, Int32, Nullable, StringEnum, Timestamp, tag } from '../../kernel/schema.js';
 
 export const WEBHOOKS_TAG = tag(
   'webhooks',
@@ -37,7 +37,7 @@ export const RegistryEventReceipt = component(
   'RegistryEventReceipt',
   Type.Object(
     {
-      eventId: Type.String(),
+      eventId: Type.String({ maxLength: 128 }),
       status: StringEnum(['queued', 'ignored'], {
         description: 'queued: it will be processed; ignored: a type not acted upon',
       }),
@@ -52,15 +52,17 @@ export const RegistryEventRecord = component(
   'RegistryEventRecord',
   Type.Object(
     {
-      eventId: Type.String(),
-      type: Type.String({ description: 'e.g. identity.verified' }),
+      eventId: Type.String({ maxLength: 128 }),
+      type: Type.String({ maxLength: 64, description: 'e.g. identity.verified' }),
       status: StringEnum(['queued', 'processed', 'ignored', 'failed'], {
         description:
           'queued: waiting for a worker; processed: applied; ignored: a type not acted upon; failed: could not be applied (lastError says why), retried with backoff',
       }),
-      attempts: Type.Integer({ minimum: 0, description: 'Runs of the job applying it so far' }),
-      lastError: Nullable(Type.String({ description: 'Why the last run could not apply it' })),
-      requestId: Nullable(Type.String({ description: 'The request id of the delivery that brought it' })),
+      attempts: Int32({ minimum: 0, description: 'Runs of the job applying it so far' }),
+      lastError: Nullable(Type.String({ maxLength: 2000, description: 'Why the last run could not apply it' })),
+      requestId: Nullable(
+        Type.String({ maxLength: 128, description: 'The request id of the delivery that brought it' }),
+      ),
       occurredAt: Timestamp,
       receivedAt: Timestamp,
       processedAt: Nullable(Timestamp),

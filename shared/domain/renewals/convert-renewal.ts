@@ -67,6 +67,7 @@ export async function convertRenewal(
         currency: old.currency,
         sumInsuredMinor: old.sumInsuredMinor,
         premiumMinor: renewal.offeredPremiumMinor ?? renewal.proposedPremiumMinor,
+        premiumFrequency: old.premiumFrequency,
         effectiveFrom: renewal.termFrom,
         effectiveTo: renewal.termTo,
         renewedFromPolicyId: old.id,

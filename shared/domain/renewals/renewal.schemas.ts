@@ -1,6 +1,6 @@
 import { type Static, Type } from 'typebox';
 import { Money, PositiveMoney } from '../../kernel/money.js';
-import { CalendarDate, component, IdOf, Nullable, StringEnum, Timestamp, tag } from '../../kernel/schema.js';
+import { CalendarDate, component, IdOf, Nullable, StringEnum, Timestamp, tag, Uuid } from '../../kernel/schema.js';
 import { RENEWAL_STATUSES } from './renewal.entity.js';
 
 /** The shapes of renewals: what the API shows of a renewal and what it takes to offer or decline one. */
@@ -13,20 +13,22 @@ export const Renewal = component(
   'Renewal',
   Type.Object(
     {
-      id: Type.String(),
-      renewalNumber: Type.String(),
+      id: Uuid,
+      renewalNumber: Type.String({ maxLength: 64 }),
       status: StringEnum(RENEWAL_STATUSES),
-      policyId: Type.String(),
-      policyNumber: Type.String(),
-      agentId: Type.String(),
-      insurerId: Type.String(),
+      policyId: Uuid,
+      policyNumber: Type.String({ maxLength: 64 }),
+      agentId: Uuid,
+      insurerId: Type.String({ maxLength: 64 }),
       proposedPremium: Money,
       offeredPremium: Nullable(Money),
       termFrom: CalendarDate,
       termTo: CalendarDate,
       offerExpiresAt: Nullable(Timestamp),
-      declineReason: Nullable(Type.String()),
-      newPolicyId: Nullable(Type.String({ description: 'The policy it was converted into' })),
+      declineReason: Nullable(Type.String({ maxLength: 1000 })),
+      newPolicyId: Nullable(
+        Type.String({ format: 'uuid', maxLength: 36, description: 'The policy it was converted into' }),
+      ),
       createdAt: Timestamp,
       updatedAt: Timestamp,
     },
@@ -46,7 +48,7 @@ export type RenewalFilters = Static<typeof RenewalFilters>;
 export const OfferRenewalInput = Type.Object(
   {
     premium: PositiveMoney,
-    offerExpiresAt: Type.String({ format: 'date-time', description: 'When the offer lapses' }),
+    offerExpiresAt: Type.String({ format: 'date-time', maxLength: 30, description: 'When the offer lapses' }),
   },
   { additionalProperties: false },
 );

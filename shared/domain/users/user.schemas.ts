@@ -24,26 +24,27 @@ export const Password = Type.String({
   description: '12 to 128 characters, not the email',
 });
 const Name = PlainText(200);
-const Locale = Type.String({ pattern: '^[a-z]{2,3}(-[A-Z]{2})?$', description: 'e.g. en, sw, fr-CA' });
+const Locale = Type.String({ pattern: '^[a-z]{2,3}(-[A-Z]{2})?$', maxLength: 6, description: 'e.g. en, sw, fr-CA' });
 
 /** The fields of a user as the API shows it (the User component; auth's CurrentUser extends them). */
 export const UserFields = Type.Object(
   {
-    id: Type.String(),
-    email: Type.String(),
-    name: Type.String(),
-    phone: Nullable(Type.String()),
+    id: Uuid,
+    email: Type.String({ maxLength: 254 }),
+    name: Type.String({ maxLength: 255 }),
+    phone: Nullable(Type.String({ maxLength: 32 })),
     status: StringEnum(USER_STATUSES, {
       description:
         'pending until activated; locked: kept out until activated again (failed sign-ins never lock an account, only the email or device token tried)',
     }),
-    insurerId: Type.Union([Type.String(), Type.Null()], {
+    insurerId: Type.Union([Type.String({ maxLength: 64 }), Type.Null()], {
       description: 'The insurer the user works for; null for platform staff',
     }),
-    locale: Type.String(),
+    locale: Type.String({ maxLength: 35 }),
     kycStatus: StringEnum(KYC_STATUSES, { description: 'As reported by the identity registry' }),
     mfaEnabled: Type.Boolean(),
-    roles: Type.Array(Type.Object({ id: Type.String(), name: Type.String() })),
+    // Roles are granted one by one from a small catalogue: a user holds a few.
+    roles: Type.Array(Type.Object({ id: Uuid, name: Type.String({ maxLength: 255 }) }), { maxItems: 100 }),
     lastLoginAt: Nullable(Timestamp),
     createdAt: Timestamp,
     updatedAt: Timestamp,

@@ -1,5 +1,5 @@
 import { type Static, Type } from 'typebox';
-import { component, Nullable, PlainText, StringEnum, Timestamp, tag } from '../../kernel/schema.js';
+import { component, Int32, Nullable, PlainText, StringEnum, Timestamp, tag, Uuid } from '../../kernel/schema.js';
 import { DELIVERY_STATUSES, ENDPOINT_STATUSES } from './webhook-endpoint.entity.js';
 
 export const WEBHOOK_ENDPOINTS_TAG = tag(
@@ -25,18 +25,20 @@ const EventTypes = Type.Array(Type.String({ pattern: '^[a-z_]+\\.[a-z_]+$', maxL
 
 const EndpointFields = Type.Object(
   {
-    id: Type.String(),
-    url: Type.String(),
-    description: Nullable(Type.String()),
-    events: Type.Array(Type.String()),
+    id: Uuid,
+    url: Type.String({ maxLength: 2000 }),
+    description: Nullable(Type.String({ maxLength: 4000 })),
+    events: Type.Array(Type.String({ maxLength: 64 }), { maxItems: 50 }),
     status: StringEnum(ENDPOINT_STATUSES),
-    statusReason: Nullable(Type.String({ description: 'Why it is disabled' })),
-    insurerId: Nullable(Type.String({ description: 'The insurer of the user or client that created it' })),
+    statusReason: Nullable(Type.String({ maxLength: 1000, description: 'Why it is disabled' })),
+    insurerId: Nullable(
+      Type.String({ maxLength: 64, description: 'The insurer of the user or client that created it' }),
+    ),
     failingSince: Nullable(Timestamp),
     previousSecretExpiresAt: Nullable(Timestamp),
-    createdBy: Type.String({ description: 'The user or client whose data scope the endpoint hears of' }),
+    createdBy: Type.String({ maxLength: 64, description: 'The user or client whose data scope the endpoint hears of' }),
     createdAt: Timestamp,
-    disabledBy: Nullable(Type.String()),
+    disabledBy: Nullable(Type.String({ maxLength: 64 })),
     disabledAt: Nullable(Timestamp),
     updatedAt: Timestamp,
   },
@@ -50,6 +52,7 @@ export const WebhookEndpointWithSecret = component(
   Type.Object({
     ...EndpointFields.properties,
     secret: Type.String({
+      maxLength: 128,
       description: 'The signing secret (whsec_ and base64): shown once, here. Verify webhook-signature with it.',
     }),
   }),
@@ -78,10 +81,10 @@ export const DisableWebhookEndpointInput = Type.Object(
 );
 
 const Attempt = Type.Object({
-  attempt: Type.Integer(),
-  responseCode: Nullable(Type.Integer()),
-  durationMs: Type.Integer(),
-  error: Nullable(Type.String()),
+  attempt: Int32(),
+  responseCode: Nullable(Int32({ minimum: 100, maximum: 599 })),
+  durationMs: Int32(),
+  error: Nullable(Type.String({ maxLength: 2000 })),
   attemptedAt: Timestamp,
 });
 
@@ -89,16 +92,22 @@ export const WebhookDelivery = component(
   'WebhookDelivery',
   Type.Object(
     {
-      id: Type.String(),
-      eventId: Type.String({ description: 'The event, also the webhook-id the receiver deduplicates by' }),
-      eventType: Type.String(),
+      id: Uuid,
+      eventId: Type.String({
+        maxLength: 64,
+        description: 'The event, also the webhook-id the receiver deduplicates by',
+      }),
+      eventType: Type.String({ maxLength: 64 }),
       status: StringEnum(DELIVERY_STATUSES, {
         description: 'pending: not yet delivered (nextRetryAt says when it is tried again); failed: every retry failed',
       }),
-      attempts: Type.Array(Attempt, { description: 'Every attempt, oldest first' }),
-      responseCode: Nullable(Type.Integer({ description: 'The last attempt’s' })),
-      durationMs: Nullable(Type.Integer({ description: 'The last attempt’s' })),
-      error: Nullable(Type.String({ description: 'The last attempt’s' })),
+      attempts: Type.Array(Attempt, {
+        maxItems: 15,
+        description: 'Every attempt, oldest first (15 at most: DELIVERY_RETRIES)',
+      }),
+      responseCode: Nullable(Int32({ minimum: 100, maximum: 599, description: 'The last attempt’s' })),
+      durationMs: Nullable(Int32({ description: 'The last attempt’s' })),
+      error: Nullable(Type.String({ maxLength: 2000, description: 'The last attempt’s' })),
       nextRetryAt: Nullable(Timestamp),
       deliveredAt: Nullable(Timestamp),
       createdAt: Timestamp,

@@ -99,3 +99,37 @@ test('the renewal generator passes over a policy in arrears, and renews it once 
     );
   t.is(await generate(), 'generated');
 });
+
+test('GET /policies finds arrears: hasArrears=true|false and premiumDueBefore', async (t) => {
+  const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+  const issue = async (effectiveFrom: string, insurerId: string) =>
+    expectData(
+      t,
+      await api.as(admin).post('/policies', {
+        agentId: admin.id,
+        insurerId,
+        productCode: 'MOTOR-COMP',
+        holder: { name: 'Chebet Koech' },
+        sumInsured: kes(100_000_000),
+        premium: kes(400_000),
+        premiumFrequency: 'quarterly',
+        effectiveFrom,
+        effectiveTo: day(300),
+      }),
+      201,
+    );
+  const insurerId = `insurer-find-${Date.now()}`;
+  const behind = await issue(day(-40), insurerId);
+  const upToDate = await issue(day(5), insurerId);
+  const ids = async (query: string) =>
+    expectData(t, await api.as(admin).get(`/policies?insurerId=${insurerId}&${query}`)).map(
+      (p: { id: string }) => p.id,
+    );
+  t.deepEqual(await ids('hasArrears=true'), [behind.id]);
+  t.deepEqual(await ids('hasArrears=false'), [upToDate.id]);
+  t.deepEqual((await ids(`premiumDueBefore=${day(6)}`)).sort(), [behind.id, upToDate.id].sort());
+  t.deepEqual(await ids(`premiumDueBefore=${day(0)}`), [behind.id]);
+  const refused = await api.as(admin).get('/policies?hasArrears=maybe');
+  t.is(refused.statusCode, 400);
+  t.is(refused.json().error.details[0].field, 'query.hasArrears');
+});
