@@ -143,8 +143,12 @@ function headersOf(
  * its codes. A status the route declares in a shape of its own (OAuth's on POST /auth/token) stays.
  */
 export function withErrorResponses<T extends object>(document: T): T {
-  const doc = document as { paths?: Record<string, Record<string, Operation>>; components?: { schemas?: Schema } };
+  const doc = document as {
+    paths?: Record<string, Record<string, Operation>>;
+    components?: { schemas?: Schema; responses?: Record<string, Response> };
+  };
   const shaped = new Set<string>();
+  const shared = sharedResponses();
   for (const item of Object.values(doc.paths ?? {}))
     for (const operation of Object.values(item)) {
       if (typeof operation !== 'object' || !operation?.responses || !operation['x-error-codes']) continue;
@@ -157,17 +161,48 @@ export function withErrorResponses<T extends object>(document: T): T {
       for (const [status, codes] of Object.entries(byStatus)) {
         const existing = responses[status];
         if (existing && !isPlainEnvelope(existing)) continue;
-        responses[status] = {
+        const response: Response = {
           description: describe(status, codes),
           content: { 'application/json': { schema: envelopeOf(codes) } },
           headers: existing?.headers ?? headersOf(status, codes, generic),
           'x-error-codes': codes,
         };
+        responses[status] = shared.refTo(status, codes, response);
         for (const code of codes) if (CATALOGUE[code].details) shaped.add(code);
       }
     }
   // Each shape once, as a component, rather than a copy in every response.
   const schemas = Object.fromEntries([...shaped].map((code) => [detailsName(code), CATALOGUE[code].details]));
-  doc.components = { ...doc.components, schemas: { ...doc.components?.schemas, ...schemas } };
+  doc.components = {
+    ...doc.components,
+    schemas: { ...doc.components?.schemas, ...schemas },
+    responses: { ...doc.components?.responses, ...shared.responses },
+  };
   return document;
+}
+
+/**
+ * Error responses kept once each under components.responses and referenced: most operations answer
+ * the same sets (every signed-in route the same 401, 500 and 503), so the document holds each once.
+ * Named by status and codes (`401_UNAUTHENTICATED_TOKEN_EXPIRED_...`); a same set with other headers
+ * (a route outside the rate limit) gets a numbered name of its own.
+ */
+function sharedResponses() {
+  const responses: Record<string, Response> = {};
+  const names = new Map<string, string>();
+  return {
+    responses,
+    refTo(status: string, codes: string[], response: Response) {
+      const key = JSON.stringify(response);
+      let name = names.get(key);
+      if (!name) {
+        const base = `${status}_${codes.join('_')}`;
+        name = base;
+        for (let n = 2; name in responses; n++) name = `${base}_${n}`;
+        names.set(key, name);
+        responses[name] = response;
+      }
+      return { $ref: `#/components/responses/${name}` } as Response;
+    },
+  };
 }

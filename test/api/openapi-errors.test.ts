@@ -5,6 +5,7 @@ import { ERROR_CODES } from '../../shared/catalogues.js';
 import { uuidv7 } from '../../shared/kernel/ids.js';
 import { type AdminStack, withAdminStack } from '../helpers/admin-stack.js';
 import { given } from '../helpers/given.js';
+import { withResponsesInlined } from '../helpers/openapi-doc.js';
 
 /**
  * The document declares, per operation and status, the error codes the operation can answer with,
@@ -14,7 +15,8 @@ let { stack, api, admin } = {} as AdminStack;
 withAdminStack(test, (s) => ({ stack, api, admin } = s));
 
 type Doc = any;
-const documentOf = async (): Promise<Doc> => (await stack.app.inject({ method: 'GET', url: '/openapi.json' })).json();
+const documentOf = async (): Promise<Doc> =>
+  withResponsesInlined((await stack.app.inject({ method: 'GET', url: '/openapi.json' })).json());
 const METHODS = ['get', 'put', 'post', 'delete', 'patch'];
 
 /** The catalogue: every code with the status it answers with. */
@@ -142,4 +144,15 @@ test('real refusals answer codes the document lists for that operation and statu
   t.is(await check('/claims', 'post', api.as(reader).post('/claims', claim)), 'FORBIDDEN');
   t.is(await check('/claims', 'post', api.post('/claims', claim)), 'UNAUTHENTICATED');
   t.is(await check('/claims', 'post', api.as(admin).post('/claims', { ...claim, policyId: 'x' })), 'VALIDATION_ERROR');
+});
+
+test('the error responses are kept once each in components.responses, and every operation refers to them', async (t) => {
+  const raw = (await stack.app.inject({ method: 'GET', url: '/openapi.json' })).json();
+  const shared = Object.keys(raw.components.responses);
+  t.true(shared.length > 10 && shared.length < 100, `${shared.length} shared error responses`);
+  t.true(shared.includes('500_INTERNAL_ERROR'));
+  for (const [path, item] of Object.entries<Doc>(raw.paths))
+    for (const [method, op] of Object.entries<Doc>(item))
+      for (const [status, response] of Object.entries<Doc>(op.responses ?? {}))
+        if (/^[45]/.test(status) && response['x-error-codes']) t.fail(`${method} ${path} ${status} is inlined`);
 });

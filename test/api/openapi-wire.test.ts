@@ -1,6 +1,7 @@
 import test from 'ava';
 import { uuidv7 } from '../../shared/kernel/ids.js';
 import { type AdminStack, withAdminStack } from '../helpers/admin-stack.js';
+import { withResponsesInlined } from '../helpers/openapi-doc.js';
 import { newEmail } from '../helpers/through-api.js';
 
 /** The document declares the headers the service reads and writes, so a generated client knows them. */
@@ -9,7 +10,8 @@ withAdminStack(test, (s) => ({ stack, api, admin } = s), { env: { RATE_LIMIT_LOG
 
 /** The document, read as plain JSON. */
 type Doc = any;
-const documentOf = async (): Promise<Doc> => (await stack.app.inject({ method: 'GET', url: '/openapi.json' })).json();
+const documentOf = async (): Promise<Doc> =>
+  withResponsesInlined((await stack.app.inject({ method: 'GET', url: '/openapi.json' })).json());
 /** The wire headers of the service: any of them on an answer must be declared for that answer. */
 const WIRE = [
   'x-request-id',

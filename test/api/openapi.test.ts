@@ -1,6 +1,7 @@
 import test from 'ava';
 import type { CatalogRoute } from '../../api/app.js';
 import { PERMISSIONS } from '../../shared/catalogues.js';
+import { withResponsesInlined } from '../helpers/openapi-doc.js';
 import { type Stack, startStack } from '../helpers/stack.js';
 
 /** Documentation UI: HTML and static assets, not JSON operations. */
@@ -14,7 +15,7 @@ let openapi: Record<string, any>;
 test.before(async () => {
   stack = await startStack();
   routes = stack.app.routeCatalog.filter((r) => r.method !== 'HEAD');
-  openapi = (await stack.app.inject({ method: 'GET', url: '/openapi.json' })).json();
+  openapi = withResponsesInlined((await stack.app.inject({ method: 'GET', url: '/openapi.json' })).json());
 });
 test.after.always(async () => {
   await stack?.close();
