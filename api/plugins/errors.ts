@@ -85,14 +85,17 @@ const PARTS = ['body', 'query', 'params', 'headers', 'url'];
  * (`body.email`, `params.roleId`): the first part of the request holding the field's first segment.
  */
 function qualify(request: FastifyRequest, field: string): string {
-  if (PARTS.some((part) => field === part || field.startsWith(`${part}.`))) return field;
   const head = field.split('.')[0];
   const sent: [string, unknown][] = [
     ['body', request.body],
     ['query', request.query],
     ['params', request.params],
   ];
-  const part = sent.find(([, value]) => value !== null && typeof value === 'object' && Object.hasOwn(value, head));
+  const holder = (name: string) =>
+    sent.find(([, value]) => value !== null && typeof value === 'object' && Object.hasOwn(value, name));
+  // A field named like a part (a webhook endpoint's `url`) is that field when the request sent one.
+  if (PARTS.includes(head) && !(head === 'url' && holder(head))) return field;
+  const part = holder(head);
   return `${part?.[0] ?? 'body'}.${field}`;
 }
 

@@ -1,10 +1,9 @@
 import test from 'ava';
-import type { Clock } from '../../shared/kernel/clock.js';
 import { type Api, client } from '../helpers/client.js';
 import { expectData, expectError, expectValidation } from '../helpers/expect.js';
 import { given, type SignedIn } from '../helpers/given.js';
 import { QUOTE, requestQuote } from '../helpers/quotations.js';
-import { type Stack, startStack } from '../helpers/stack.js';
+import { movableClock, type Stack, startStack } from '../helpers/stack.js';
 
 /**
  * What day it is comes from one clock, the services' (shared/kernel/clock.ts): a stack given a clock
@@ -12,12 +11,7 @@ import { type Stack, startStack } from '../helpers/stack.js';
  */
 
 /** A clock the tests move by hand. */
-const clock: Clock & { at: Date } = {
-  at: new Date('2031-03-01T09:00:00Z'),
-  now(): Date {
-    return new Date(this.at);
-  },
-};
+const clock = movableClock(new Date('2031-03-01T09:00:00Z'));
 let stack: Stack;
 let api: Api;
 let admin: SignedIn;

@@ -106,6 +106,14 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
   };
 }
 
+/** A clock the services read (StackOptions.clock) and a test moves by hand: set `at`. */
+export const movableClock = (at: Date): Clock & { at: Date } => ({
+  at,
+  now() {
+    return new Date(this.at);
+  },
+});
+
 export async function waitFor<T>(
   probe: () => Promise<T | undefined | null | false>,
   what: string,

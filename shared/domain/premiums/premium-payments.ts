@@ -5,10 +5,8 @@ import type { UserAct } from '../../kernel/act.js';
 import type { ServiceDeps } from '../../kernel/deps.js';
 import { ConflictError, DomainRuleError, NotFoundError } from '../../kernel/errors.js';
 import { uuidv7 } from '../../kernel/ids.js';
-import { inScope } from '../../kernel/scope.js';
 import type { PremiumPaymentView, RecordPremiumPaymentInput } from './premiums.schemas.js';
-
-const POLICY_SCOPE = { agent: 'p.agent_id', insurer: 'p.insurer_id' } as const;
+import { visiblePolicy } from './visible-policy.js';
 
 export async function loadPremiumPaymentView(em: EntityManager, id: string): Promise<PremiumPaymentView> {
   const r = await db(em)
@@ -42,13 +40,7 @@ export async function recordPremiumPayment(
   input: RecordPremiumPaymentInput & { id: string; instalmentId: string },
 ): Promise<PremiumPaymentView> {
   return deps.uow.run(act, async (tx) => {
-    const policy = await db(tx)
-      .selectFrom('policies as p')
-      .select(['p.id', 'p.agent_id', 'p.insurer_id'])
-      .where('p.id', '=', input.id)
-      .where((eb) => inScope(eb, act.caller.scope, POLICY_SCOPE))
-      .executeTakeFirst();
-    if (!policy) throw new NotFoundError('No such policy');
+    const policy = await visiblePolicy(tx, act.caller.scope, input.id);
     const instalment = await db(tx)
       .selectFrom('premium_instalments')
       .select(['id', 'currency', 'status'])

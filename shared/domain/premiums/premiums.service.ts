@@ -3,25 +3,15 @@ import { db, isoOrNull } from '../../db/database.js';
 import type { UserAct } from '../../kernel/act.js';
 import { today } from '../../kernel/clock.js';
 import type { ServiceDeps } from '../../kernel/deps.js';
-import { NotFoundError } from '../../kernel/errors.js';
-import { inScope } from '../../kernel/scope.js';
 import type { InstalmentView } from './premiums.schemas.js';
-
-/** Where a policy's agent and insurer are: the premiums of a policy are seen by whoever sees the policy. */
-const POLICY_SCOPE = { agent: 'p.agent_id', insurer: 'p.insurer_id' } as const;
+import { visiblePolicy } from './visible-policy.js';
 
 /**
  * GET /policies/{id}/premiums: the policy's instalments in order, a `due` one past its day (UTC, by
  * the service's clock) read as `overdue`. A policy outside the caller's scope is 404.
  */
 export async function listPremiums(deps: ServiceDeps, act: UserAct, { id }: { id: string }): Promise<InstalmentView[]> {
-  const policy = await db(deps.orm.em)
-    .selectFrom('policies as p')
-    .select('p.id')
-    .where('p.id', '=', id)
-    .where((eb) => inScope(eb, act.caller.scope, POLICY_SCOPE))
-    .executeTakeFirst();
-  if (!policy) throw new NotFoundError('No such policy');
+  await visiblePolicy(deps.orm.em, act.caller.scope, id);
   const day = today(deps.clock);
   const rows = await db(deps.orm.em)
     .selectFrom('premium_instalments')

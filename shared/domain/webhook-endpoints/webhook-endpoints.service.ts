@@ -5,7 +5,7 @@ import type { Keyset } from '../../db/keyset.js';
 import type { UserAct } from '../../kernel/act.js';
 import { type At, defineActions, runAction } from '../../kernel/action.js';
 import type { ServiceDeps } from '../../kernel/deps.js';
-import { type FieldError, NotFoundError, ValidationError } from '../../kernel/errors.js';
+import { NotFoundError, ValidationError } from '../../kernel/errors.js';
 import { uuidv7 } from '../../kernel/ids.js';
 import { listPage, type Page } from '../../kernel/list.js';
 import { lockVisible } from '../../kernel/lock-visible.js';
@@ -36,14 +36,7 @@ export const allowsPrivateUrls = (deps: Pick<ServiceDeps, 'config'>) =>
 
 /** The URL, checked against server-side request forgery as far as can be without DNS (again after DNS at each delivery). */
 function checkedUrl(deps: ServiceDeps, url: string): string {
-  try {
-    return checkEndpointUrl(url, { allowPrivate: allowsPrivateUrls(deps) }).toString();
-  } catch (err) {
-    // Named in full: a bare `url` field reads as the request's own URL in an error's details.
-    if (err instanceof ValidationError)
-      throw new ValidationError((err.details as FieldError[]).map((d) => ({ ...d, field: `body.${d.field}` })));
-    throw err;
-  }
+  return checkEndpointUrl(url, { allowPrivate: allowsPrivateUrls(deps) }).toString();
 }
 
 function checkedTypes(deps: ServiceDeps, events: string[]): string[] {

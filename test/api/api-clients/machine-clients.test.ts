@@ -1,21 +1,15 @@
 import test, { type ExecutionContext } from 'ava';
-import type { Clock } from '../../../shared/kernel/clock.js';
 import { type Api, client } from '../../helpers/client.js';
 import { expectData, expectError, expectNoContent, missing } from '../../helpers/expect.js';
 import { given, type SignedIn } from '../../helpers/given.js';
-import { type Stack, startStack } from '../../helpers/stack.js';
+import { movableClock, type Stack, startStack } from '../../helpers/stack.js';
 
 /**
  * Machine clients (OAuth 2.0 client credentials): created with roles, a secret shown once, tokens from
  * POST /auth/token in OAuth's shapes, acting with the roles' permissions and data scope as the audit
  * actor, secrets rotated with an overlap, revoked at once, rate-limited per client.
  */
-const clock: Clock & { at: Date } = {
-  at: new Date(),
-  now() {
-    return new Date(this.at);
-  },
-};
+const clock = movableClock(new Date());
 let stack: Stack;
 let api: Api;
 let admin: SignedIn;

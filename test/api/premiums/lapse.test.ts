@@ -1,12 +1,11 @@
 import test from 'ava';
 import { lapsePolicies } from '../../../shared/domain/policies/index.js';
 import { systemAct } from '../../../shared/kernel/act.js';
-import type { Clock } from '../../../shared/kernel/clock.js';
 import { type Api, client } from '../../helpers/client.js';
 import { sqlOn } from '../../helpers/db.js';
 import { expectData } from '../../helpers/expect.js';
 import { given, type SignedIn } from '../../helpers/given.js';
-import { type Stack, startStack } from '../../helpers/stack.js';
+import { movableClock, type Stack, startStack } from '../../helpers/stack.js';
 
 /**
  * The lapse sweep: a policy with an instalment overdue longer than the grace period (30 days unless
@@ -14,12 +13,7 @@ import { type Stack, startStack } from '../../helpers/stack.js';
  * the system and policy.lapsed; one within its grace period stays active. Time is the services'
  * clock, moved by the test.
  */
-const clock: Clock & { at: Date } = {
-  at: new Date('2031-06-01T06:00:00Z'),
-  now() {
-    return new Date(this.at);
-  },
-};
+const clock = movableClock(new Date('2031-06-01T06:00:00Z'));
 let stack: Stack;
 let api: Api;
 let admin: SignedIn;
