@@ -13,7 +13,7 @@ import { Migration20261127000800_premiums } from './premiums.migration.js';
 import { PREMIUM_EVENTS, PREMIUM_PERMISSIONS } from './premiums.permissions.js';
 
 export { arrearsOf, assertNoArrears } from './arrears.js';
-export { recordPremiumPayment } from './premium-payments.js';
+export { type PayablePolicy, payInstalment, recordPremiumPayment } from './premium-payments.js';
 export {
   Instalment,
   MAX_INSTALMENTS,

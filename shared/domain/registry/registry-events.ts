@@ -3,11 +3,13 @@ import { db, jsonRows } from '../../db/database.js';
 import type { Act } from '../../kernel/act.js';
 import type { ServiceDeps } from '../../kernel/deps.js';
 import { produce } from '../../kernel/jobs.js';
+import type { PublishInput } from '../../kernel/published-events.js';
 import type { AuditInput } from '../../kernel/unit-of-work.js';
 import type { KycStatus } from '../users/index.js';
 import { type Delivery, deliveryOf } from './delivery.js';
 
 import { dataText, namedUsers, namesOf, type UserKyc } from './named-users.js';
+import { applyPremiumEvents, PREMIUM_PAID } from './premium-events.js';
 import { APPLY_REGISTRY_EVENT } from './registry.jobs.js';
 import type { RegistryEventStatus } from './registry-event.entity.js';
 
@@ -23,6 +25,9 @@ const ACTED_UPON: ReadonlyMap<string, KycStatus> = new Map([
 
 /** The kycStatus an event of this type sets, or undefined for a type not acted upon. */
 export const kycStatusSetBy = (type: string): KycStatus | undefined => ACTED_UPON.get(type);
+
+/** Whether the service acts on events of this type (the others are stored as `ignored`). */
+export const actsOn = (type: string): boolean => ACTED_UPON.has(type) || type === PREMIUM_PAID;
 
 export class RegistryEventFailed extends Error {}
 
@@ -42,10 +47,11 @@ export async function processRegistryEvents(
   { events, attempt }: { events: Delivery[]; attempt: number },
 ): Promise<{ processed: number; failed: number; skipped: number }> {
   const applied = await deps.uow.run<Applied[]>(act, async (em) => {
-    const { outcomes, audit } = await applyEvents(em, events, attempt, ['queued']);
+    const { outcomes, audit, publish } = await applyEvents(em, events, attempt, ['queued']);
     return {
       result: outcomes,
       audit,
+      publish,
       jobs: outcomes.flatMap((o) =>
         o.state === 'failed' ? [produce(APPLY_REGISTRY_EVENT, deliveryOf(o.eventId, o.request))] : [],
       ),
@@ -67,8 +73,11 @@ export async function processRegistryEvent(
 ): Promise<'processed' | 'already-processed'> {
   type Processing = { state: 'missing' | 'already-processed' } | Applied;
   const outcome = await deps.uow.run<Processing>(act, async (em) => {
-    const { outcomes, audit } = await applyEvents(em, [deliveryOf(eventId, act)], attempt, ['queued', 'failed']);
-    if (outcomes.length) return { result: outcomes[0], audit };
+    const { outcomes, audit, publish } = await applyEvents(em, [deliveryOf(eventId, act)], attempt, [
+      'queued',
+      'failed',
+    ]);
+    if (outcomes.length) return { result: outcomes[0], audit, publish };
     const known = await db(em)
       .selectFrom('registry_events')
       .select('status')
@@ -82,7 +91,8 @@ export async function processRegistryEvent(
 }
 
 /**
- * Applies events to their users in one set of statements, whatever their number: the events are
+ * Applies events in one transaction: `premium.paid` events as premium payments (premium-events.ts),
+ * the identity events to their users in one set of statements, whatever their number: the events are
  * claimed (marked processed) if their status is one of `from`, their users locked in id order, each
  * event applied in delivery order (two events for one user: the later one wins, each audited with the
  * status it found), then every changed user written by one UPDATE. An event whose user cannot be
@@ -93,7 +103,7 @@ async function applyEvents(
   deliveries: Delivery[],
   attempt: number,
   from: RegistryEventStatus[],
-): Promise<{ outcomes: Applied[]; audit: AuditInput[] }> {
+): Promise<{ outcomes: Applied[]; audit: AuditInput[]; publish: PublishInput[] }> {
   const now = new Date();
   const claimed = await db(em)
     .updateTable('registry_events')
@@ -107,21 +117,34 @@ async function applyEvents(
     .returning(['event_id', 'type', 'payload'])
     .execute();
   const byEventId = new Map(claimed.map((e) => [e.event_id, e]));
-  const due = deliveries.flatMap((d) => {
+  const claimedNow = deliveries.flatMap((d) => {
     const event = byEventId.get(d.eventId);
     byEventId.delete(d.eventId);
     const request = { requestId: d.requestId, correlationId: d.correlationId };
     return event ? [{ event, names: namesOf(event.payload), request }] : [];
   });
+  const due = claimedNow.filter((d) => d.event.type !== PREMIUM_PAID);
+  const payments = await applyPremiumEvents(
+    em,
+    claimedNow.filter((d) => d.event.type === PREMIUM_PAID),
+    attempt,
+  );
   const users = await namedUsers(
     em,
     due.map((d) => d.names),
   );
 
   const outcomes: Applied[] = [];
-  const audit: AuditInput[] = [];
+  const audit: AuditInput[] = [...payments.audit];
   const changed = new Map<string, UserKyc>();
   const failed: { event_id: string; reason: string }[] = [];
+  for (const [i, o] of payments.outcomes.entries()) {
+    if (o.state === 'processed') outcomes.push(o);
+    else {
+      failed.push({ event_id: o.eventId, reason: o.reason });
+      outcomes.push({ ...o, request: payments.requests[i] });
+    }
+  }
   for (const { event, names, request } of due) {
     const eventId = event.event_id;
     const kycStatus = kycStatusSetBy(event.type);
@@ -196,5 +219,5 @@ async function applyEvents(
       .set((eb) => ({ status: 'failed', failure_reason: eb.ref('v.reason'), processed_at: null }))
       .whereRef('e.event_id', '=', 'v.event_id')
       .execute();
-  return { outcomes, audit };
+  return { outcomes, audit, publish: payments.publish };
 }

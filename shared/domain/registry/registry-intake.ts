@@ -7,7 +7,7 @@ import type { AuditInput } from '../../kernel/unit-of-work.js';
 import { deliveryOf } from './delivery.js';
 import { APPLY_REGISTRY_EVENTS, REGISTRY_BATCH_MAX } from './registry.jobs.js';
 import type { ReceivedEvent, RegistryEventInput } from './registry.schemas.js';
-import { kycStatusSetBy } from './registry-events.js';
+import { actsOn } from './registry-events.js';
 
 /** A delivery's row in registry_events, and the PostgreSQL type of each of its columns. */
 const eventRow = ({ act, event, status }: Delivery) => ({
@@ -71,7 +71,7 @@ export class RegistryIntake {
   receive(act: Act, { event, webhookId }: { event: RegistryEventInput; webhookId: string }): Promise<ReceivedEvent> {
     if (webhookId !== event.eventId)
       return Promise.reject(new InvalidSignatureError('webhook-id must equal the eventId of the body'));
-    const status = kycStatusSetBy(event.type) ? 'queued' : 'ignored';
+    const status = actsOn(event.type) ? 'queued' : 'ignored';
     return new Promise((resolve, reject) => {
       this.waiting.push({ act, event, status, resolve, reject });
       if (this.storing >= COMMITS_AT_ONCE || (this.storing > 0 && this.waiting.length < SECOND_COMMIT_AT)) return;

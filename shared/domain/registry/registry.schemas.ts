@@ -1,5 +1,6 @@
 import { type Static, Type } from 'typebox';
-import { component, Int32, Nullable, StringEnum, Timestamp, tag } from '../../kernel/schema.js';
+import { PositiveMoney } from '../../kernel/money.js';
+import { component, Int32, Nullable, PlainText, StringEnum, Timestamp, tag } from '../../kernel/schema.js';
 
 export const WEBHOOKS_TAG = tag(
   'webhooks',
@@ -15,19 +16,51 @@ export const EventId = Type.String({
   description: 'Unique per event; equals the webhook-id header',
 });
 
+/** The data of a `premium.paid` event: a premium payment the registry saw, for a policy by its number. */
+export const PremiumPaidData = component(
+  'PremiumPaidData',
+  Type.Object(
+    {
+      policyNumber: PlainText(64, { description: 'The policy the premium was paid for, e.g. POL-2026-000042' }),
+      amount: PositiveMoney,
+      reference: PlainText(100, {
+        description: "The payment's reference: unique on the policy, so the same payment is recorded once",
+      }),
+      paidAt: Timestamp,
+    },
+    {
+      additionalProperties: true,
+      description: 'premium.paid: a premium payment, applied to the oldest instalment still owed',
+    },
+  ),
+);
+export type PremiumPaidData = Static<typeof PremiumPaidData>;
+
 export const RegistryEvent = component(
   'RegistryEvent',
   Type.Object(
     {
       eventId: EventId,
-      type: Type.String({ minLength: 1, maxLength: 100, description: 'e.g. identity.verified' }),
+      type: Type.String({ minLength: 1, maxLength: 100, description: 'e.g. identity.verified, premium.paid' }),
       occurredAt: Timestamp,
       data: Type.Object(
         {},
-        { additionalProperties: true, description: 'identity.* events: { email or userId, nationalId, reference }' },
+        {
+          additionalProperties: true,
+          description:
+            'identity.* events: { email or userId, nationalId, reference }; premium.paid: PremiumPaidData (checked as the body is)',
+        },
       ),
     },
-    { additionalProperties: false, description: 'An event of the identity registry' },
+    {
+      additionalProperties: false,
+      description: 'An event of the identity registry',
+      // A premium.paid event's data is checked on delivery (400 naming the field), not found wrong by the worker.
+      allOf: [
+        // biome-ignore lint/suspicious/noThenProperty: JSON Schema's if/then, never awaited
+        { if: { properties: { type: { const: 'premium.paid' } } }, then: { properties: { data: PremiumPaidData } } },
+      ],
+    },
   ),
 );
 export type RegistryEventInput = Static<typeof RegistryEvent>;
