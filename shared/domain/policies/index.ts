@@ -4,18 +4,20 @@ import { jobAct } from '../../kernel/act.js';
 import { defineJob } from '../../kernel/jobs.js';
 import { defineDomain } from '../../kernel/manifest.js';
 import { swept } from '../../kernel/sweep.js';
+import { lapsePolicies } from './lapse-sweep.js';
 import { policiesDemo } from './policies.demo.js';
 import { POLICY_ERRORS } from './policies.errors.js';
 import { POLICY_EVENTS, POLICY_PERMISSIONS } from './policies.permissions.js';
 import { Endorsement as EndorsementEntity, Policy as PolicyEntity } from './policy.entity.js';
 import { EXPIRE_POLICIES_JOB, LAPSE_POLICIES_JOB } from './policy.jobs.js';
 import { ENDORSEMENT_WORKFLOW, POLICY_WORKFLOW } from './policy.workflow.js';
-import { expirePolicies, lapsePolicies } from './policy-sweeps.js';
+import { expirePolicies } from './policy-sweeps.js';
 
 export { addDays, computedTermProblem, nextTerm } from './dates.js';
 export { CreateEndorsementInput, Endorsement, EndorsementFilters } from './endorsement.schemas.js';
 export { ENDORSEMENT_LIST, listEndorsements, toEndorsementView } from './endorsement.view.js';
 export { approveEndorsement, createEndorsement } from './endorsements.js';
+export { lapsePolicies } from './lapse-sweep.js';
 export {
   assertAgent,
   createPolicy,
@@ -40,7 +42,7 @@ export {
 export { loadPolicyView, toPolicyView } from './policy.view.js';
 export { ENDORSEMENT_WORKFLOW, POLICY_WORKFLOW } from './policy.workflow.js';
 export { cancelPolicy, reinstatePolicy } from './policy-status.js';
-export { expirePolicies, lapsePolicies } from './policy-sweeps.js';
+export { expirePolicies } from './policy-sweeps.js';
 export { policyTimeline, TIMELINE_LIST, toTimelineEventView } from './timeline.js';
 
 /** The domain's manifest (shared/domains.ts builds the central lists from it). */

@@ -88,3 +88,37 @@ test.serial('the grace period is the operational policy payments.gracePeriodDays
   await sweep();
   t.is(await status(policy.id), 'lapsed', 'two days overdue, one day of grace');
 });
+
+test.serial('two sweeps at once, in small batches, lapse each policy once, with the view as published', async (t) => {
+  clock.at = new Date('2031-09-01T06:00:00Z');
+  const policies = await Promise.all(Array.from({ length: 12 }, () => monthly('2031-07-05')));
+  const results = await Promise.all([
+    lapsePolicies(stack.app.deps, systemAct(), 3),
+    lapsePolicies(stack.app.deps, systemAct(), 5),
+  ]);
+  t.is(results[0].processed + results[1].processed, 12);
+  const ids = policies.map((p) => p.id);
+  const sql = sqlOn(stack);
+  const audits = await sql(
+    `select subject_id, count(*)::int as n from audit_entries where action = 'policy.lapse' and subject_id in (?) group by 1`,
+    [ids],
+  );
+  t.is(audits.length, 12);
+  t.true(audits.every((a: { n: number }) => a.n === 1));
+  const events = await sql(
+    `select data from published_events where type = 'policy.lapsed' and subject_id in (?)`,
+    [ids],
+  );
+  t.is(events.length, 12);
+  t.true(
+    events.every(
+      (e: { data: { status: string; lapsedAt: string } }) => e.data.status === 'lapsed' && !!e.data.lapsedAt,
+    ),
+  );
+  const timelines = await sql(
+    `select count(*)::int as n from domain_events where type = 'policy.lapsed' and stream_id in (?)`,
+    [ids],
+  );
+  t.is(timelines[0].n, 12);
+  t.is((await lapsePolicies(stack.app.deps, systemAct(), 3)).processed, 0);
+});
