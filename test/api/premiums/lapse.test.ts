@@ -104,17 +104,12 @@ test.serial('two sweeps at once, in small batches, lapse each policy once, with 
     [ids],
   );
   t.is(audits.length, 12);
-  t.true(audits.every((a: { n: number }) => a.n === 1));
-  const events = await sql(
-    `select data from published_events where type = 'policy.lapsed' and subject_id in (?)`,
-    [ids],
-  );
+  t.true(audits.every((a) => a.n === 1));
+  const events = await sql(`select data from published_events where type = 'policy.lapsed' and subject_id in (?)`, [
+    ids,
+  ]);
   t.is(events.length, 12);
-  t.true(
-    events.every(
-      (e: { data: { status: string; lapsedAt: string } }) => e.data.status === 'lapsed' && !!e.data.lapsedAt,
-    ),
-  );
+  t.true(events.every((e) => e.data.status === 'lapsed' && !!e.data.lapsedAt));
   const timelines = await sql(
     `select count(*)::int as n from domain_events where type = 'policy.lapsed' and stream_id in (?)`,
     [ids],
