@@ -2,6 +2,7 @@ import { benchAuditChain } from './audit-chain.bench.js';
 import { benchCluster } from './cluster.bench.js';
 import { benchFlood } from './flood.bench.js';
 import { benchHttp } from './http.bench.js';
+import { benchLapse } from './lapse.bench.js';
 import { benchMemory } from './memory.bench.js';
 import { benchPolicyList } from './policy-list.bench.js';
 import { benchWebhook } from './webhook.bench.js';
@@ -11,6 +12,7 @@ const benches: Record<string, () => Promise<{ line: string }>> = {
   audit: benchAuditChain,
   cluster: benchCluster,
   http: benchHttp,
+  lapse: benchLapse,
   memory: benchMemory,
   flood: benchFlood,
   'policy-list': benchPolicyList,

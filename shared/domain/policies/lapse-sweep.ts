@@ -18,15 +18,17 @@ export const LAPSE_BATCH = 2000;
 const LAPSE = POLICY_WORKFLOW.steps.lapse;
 
 /**
- * One batch, one statement: the next policies (in id order) that are `active` or `reinstated` with an
+ * One batch, one statement: the next policies (in id order, past `after`, so a batch never walks
+ * over the rows the batches before it lapsed) that are `active` or `reinstated` with an
  * instalment still due more than `graceDays` before `day`, locked with SKIP LOCKED (a policy someone
  * is changing now is left for the next run), set to `lapsed`, returning each with the status it had.
  */
-async function lapseBatch(tx: EntityManager, day: string, graceDays: number, limit: number) {
+async function lapseBatch(tx: EntityManager, day: string, graceDays: number, limit: number, after: string | null) {
   const { rows } = await sql<{ id: string; from: PolicyStatus; agent_id: string; insurer_id: string }>`
     with due as (
       select p.id, p.status from policies p
       where p.status in (${sql.join(LAPSE.from)})
+        and (${after}::uuid is null or p.id > ${after}::uuid)
         and exists (
           select 1 from premium_instalments i
           where i.policy_id = p.id and i.status = 'due' and i.due_on < ${day}::date - ${graceDays}::int
@@ -53,10 +55,12 @@ export async function lapsePolicies(deps: SweepDeps, act: Act, batchSize = LAPSE
     (await operationalSetting(deps, deps.orm.em, 'payments.gracePeriodDays')) ?? DEFAULT_GRACE_PERIOD_DAYS;
   const day = today(deps.clock);
   const result: SweepResult = { processed: 0, failed: 0, skipped: 0, failures: [] };
+  let after: string | null = null;
   for (;;) {
-    const lapsed = await deps.uow.run(act, async (tx) => {
-      const rows = await lapseBatch(tx, day, graceDays, batchSize);
+    const lapsed: number = await deps.uow.run(act, async (tx) => {
+      const rows = await lapseBatch(tx, day, graceDays, batchSize, after);
       if (!rows.length) return { result: 0, audit: [] };
+      after = rows.reduce((last, r) => (r.id > last ? r.id : last), rows[0].id);
       const views = await policyViews(tx)
         .where(
           'p.id',
