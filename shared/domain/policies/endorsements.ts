@@ -8,6 +8,7 @@ import { notPositive } from '../../kernel/money.js';
 import { transition } from '../../kernel/workflow.js';
 import { assertFourEyes } from '../access/index.js';
 import { nextNumber } from '../id-patterns/index.js';
+import { lockInstalments, respreadPremium } from '../premiums/index.js';
 import { latestTermEnd, MAX_TERM_YEARS, termTooLong } from './dates.js';
 import type { CreateEndorsementInput, EndorsementView } from './endorsement.schemas.js';
 import { loadEndorsementView } from './endorsement.view.js';
@@ -142,7 +143,9 @@ const ENDORSEMENT_ACTIONS = defineActions({
 /**
  * Approves a pending endorsement and applies its changes to the policy, in one transaction under the
  * policy's row lock (the lock a cancellation takes too). Approving twice answers 422; the user who
- * created the endorsement cannot approve it (403, four eyes).
+ * created the endorsement cannot approve it (403, four eyes). A new premium is spread over the
+ * instalments still owed (premiums' `respreadPremium`; a decrease below what is paid is 422 and
+ * applies nothing), its instalments locked before the policy as a payment locks them.
  */
 export async function approveEndorsement(
   deps: ServiceDeps,
@@ -154,10 +157,11 @@ export async function approveEndorsement(
     id: input.endorsementId,
     action: 'approve',
     before: async (tx) => {
+      await lockInstalments(tx, input.policyId);
       policy = await lockVisiblePolicy(tx, act.caller.scope, input.policyId);
     },
     where: { policyId: input.policyId },
-    apply: (endorsement) => {
+    apply: async (endorsement, tx) => {
       assertFourEyes(endorsement.createdBy, act.caller.userId, 'The user who created an endorsement cannot approve it');
       const held = policy!;
       // The policy must still take changes (an expired policy keeps its pending endorsements unapplied).
@@ -165,10 +169,24 @@ export async function approveEndorsement(
       const { changes } = endorsement;
       assertChangesFit(held, changes);
       const before = snapshot(held, changes);
+      const premium = changes.premium?.amountMinor;
+      const instalmentsChanged =
+        premium !== undefined && premium !== held.premiumMinor
+          ? await respreadPremium(tx, {
+              policyId: held.id,
+              currency: held.currency,
+              fromMinor: held.premiumMinor,
+              toMinor: premium,
+              effectiveDate: endorsement.effectiveDate,
+            })
+          : 0;
       applyChanges(held, changes);
       Object.assign(endorsement, { approvedBy: act.actor, approvedAt: raw<Date>('now()') });
       // Integrators hear of the policy as changed, not of the endorsement record.
-      return { summary: { before, changes }, publish: [policyPublished('policy.endorsed', held)] };
+      return {
+        summary: { before, changes, ...(instalmentsChanged ? { instalmentsChanged } : {}) },
+        publish: [policyPublished('policy.endorsed', held)],
+      };
     },
   });
 }

@@ -8,7 +8,7 @@ import { today } from '../../kernel/clock.js';
 import type { ServiceDeps } from '../../kernel/deps.js';
 import { DomainRuleError } from '../../kernel/errors.js';
 import { transition } from '../../kernel/workflow.js';
-import { assertNoArrears } from '../premiums/index.js';
+import { assertNoArrears, lockInstalments, unearnedPremiumOf } from '../premiums/index.js';
 import { POLICY_ACTIONS } from './policies.service.js';
 import type { IPolicy } from './policy.entity.js';
 import type { PolicyView } from './policy.schemas.js';
@@ -32,7 +32,9 @@ async function withdrawPendingEndorsements(tx: EntityManager, policyId: string):
 
 /**
  * Cancels an active or reinstated policy from `effectiveDate` (today unless given; within the policy's
- * period). Its pending endorsements are withdrawn in the same transaction.
+ * period). Its pending endorsements are withdrawn in the same transaction, and its unearned premium
+ * (premiums' `unearnedPremium`: the paid premium for the days after that date) is kept on it, read with
+ * its instalments locked before the policy, as a payment locks them.
  */
 export async function cancelPolicy(
   deps: ServiceDeps,
@@ -42,6 +44,7 @@ export async function cancelPolicy(
   return runAction({ deps, act }, POLICY_ACTIONS, {
     id: input.id,
     action: 'cancel',
+    before: (tx) => lockInstalments(tx, input.id),
     apply: async (policy, tx) => {
       const effectiveDate = input.effectiveDate ?? clampToTerm(today(deps.clock), policy);
       if (effectiveDate < policy.effectiveFrom || effectiveDate > policy.effectiveTo)
@@ -54,6 +57,7 @@ export async function cancelPolicy(
         cancelledAt: raw<Date>('now()'),
         cancellationReason: input.reason,
         cancellationEffectiveDate: effectiveDate,
+        unearnedPremiumMinor: await unearnedPremiumOf(tx, policy, effectiveDate),
       });
       const withdrawn = await withdrawPendingEndorsements(tx, policy.id);
       return {
@@ -118,6 +122,7 @@ export async function reinstatePolicy(
         cancelledAt: null,
         cancellationReason: null,
         cancellationEffectiveDate: null,
+        unearnedPremiumMinor: null,
         lapsedAt: null,
       });
       return { summary: { reason: input.reason } };

@@ -34,6 +34,8 @@ export const Policy = defineEntity({
     cancelledAt: p.datetime().nullable(),
     cancellationReason: p.text().nullable(),
     cancellationEffectiveDate: p.string().columnType('date').nullable(),
+    /** Set when it is cancelled: the paid premium for the days after the cancellation date (premiums' `unearnedPremium`). */
+    unearnedPremiumMinor: p.bigint('number').nullable(),
     lapsedAt: p.datetime().nullable(),
     expiredAt: p.datetime().nullable(),
     reinstatedAt: p.datetime().nullable(),

@@ -57,6 +57,11 @@ export const Policy = component(
       cancelledAt: Nullable(Timestamp),
       cancellationReason: Nullable(Type.String({ maxLength: 1000 })),
       cancellationEffectiveDate: Nullable(CalendarDate),
+      unearnedPremium: {
+        ...Nullable(Money),
+        description:
+          'Cancelled policies: paid premium for the days after the cancellation date, pro rata by days; null otherwise',
+      },
       lapsedAt: Nullable(Timestamp),
       expiredAt: Nullable(Timestamp),
       reinstatedAt: Nullable(Timestamp),

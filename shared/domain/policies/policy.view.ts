@@ -37,6 +37,7 @@ export function policyViews(em: EntityManager) {
       sql<string>`${eb.ref('p.effective_from')}::text`.as('effective_from'),
       sql<string>`${eb.ref('p.effective_to')}::text`.as('effective_to'),
       sql<string | null>`${eb.ref('p.cancellation_effective_date')}::text`.as('cancellation_effective_date'),
+      sql<string | null>`${eb.ref('p.unearned_premium_minor')}::text`.as('unearned_premium_minor'),
     ]);
 }
 
@@ -59,6 +60,10 @@ export function toPolicyView(r: PolicyViewRow): PolicyView {
     cancelledAt: isoOrNull(r.cancelled_at),
     cancellationReason: r.cancellation_reason,
     cancellationEffectiveDate: r.cancellation_effective_date,
+    unearnedPremium:
+      r.unearned_premium_minor === null
+        ? null
+        : { amountMinor: Number(r.unearned_premium_minor), currency: r.currency },
     lapsedAt: isoOrNull(r.lapsed_at),
     expiredAt: isoOrNull(r.expired_at),
     reinstatedAt: isoOrNull(r.reinstated_at),

@@ -8,6 +8,7 @@ import {
   PremiumInstalment as PremiumInstalmentEntity,
   PremiumPayment as PremiumPaymentEntity,
 } from './instalment.entity.js';
+import { Migration20261128000100_premium_respread } from './premium-respread.migration.js';
 import { PREMIUM_ERRORS } from './premiums.errors.js';
 import { Migration20261127000800_premiums } from './premiums.migration.js';
 import { PREMIUM_EVENTS, PREMIUM_PERMISSIONS } from './premiums.permissions.js';
@@ -23,7 +24,9 @@ export {
   RecordPremiumPaymentInput,
 } from './premiums.schemas.js';
 export { listPremiums } from './premiums.service.js';
+export { lockInstalments, respreadPremium } from './respread.js';
 export { PREMIUM_FREQUENCIES, type PremiumFrequency as PremiumFrequencyName, scheduleInstalments } from './schedule.js';
+export { unearnedPremiumOf } from './unearned.js';
 
 /** The domain's manifest (shared/domains.ts builds the central lists from it). */
 export const premiumsDomain = defineDomain({
@@ -32,5 +35,8 @@ export const premiumsDomain = defineDomain({
   errors: PREMIUM_ERRORS,
   publishes: PREMIUM_EVENTS,
   entities: [PremiumInstalmentEntity, PremiumPaymentEntity],
-  migrations: [{ name: 'Migration20261127000800_premiums', class: Migration20261127000800_premiums }],
+  migrations: [
+    { name: 'Migration20261127000800_premiums', class: Migration20261127000800_premiums },
+    { name: 'Migration20261128000100_premium_respread', class: Migration20261128000100_premium_respread },
+  ],
 });

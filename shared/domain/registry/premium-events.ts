@@ -37,13 +37,17 @@ interface PremiumEvent {
   request: { requestId?: string; correlationId?: string };
 }
 
-type Outcome = { eventId: string; state: 'processed' } | { eventId: string; state: 'failed'; reason: string };
+type Outcome =
+  | { eventId: string; state: 'processed' }
+  | { eventId: string; state: 'failed'; reason: string; request: PremiumEvent['request'] };
 
 /**
- * Applies claimed `premium.paid` events in delivery order, each as a premium payment on the oldest
- * instalment still owed of the policy it names, as POST .../payments records one: never more than is
- * still due, once per reference on the policy. The policies are locked first, in id order, so two jobs
- * never wait on each other. An event that cannot be applied (no such policy, more than is due, a
+ * Applies claimed `premium.paid` events, each as a premium payment on the oldest instalment still
+ * owed of the policy it names, as POST .../payments records one: never more than is still due, once
+ * per reference on the policy. Policy by policy in id order, each policy's events in delivery order:
+ * every transaction that pays or re-spreads locks a policy's instalments (in seq order) before its
+ * policy row, so taking policies in one order keeps two jobs, or a job and an endorsement's approval,
+ * from waiting on each other. An event that cannot be applied (no such policy, more than is due, a
  * reference already recorded, another currency) is refused before it writes anything and is kept
  * failed with the reason; the rest of the batch is applied.
  */
@@ -59,12 +63,17 @@ export async function applyPremiumEvents(em: EntityManager, events: PremiumEvent
       .selectFrom('policies')
       .select(['id', 'policy_number', 'agent_id', 'insurer_id'])
       .where('policy_number', 'in', numbers)
-      .orderBy('id')
-      .forNoKeyUpdate()
       .execute())
       policies.set(p.policy_number, p);
+  const policyIdOf = (i: number) => {
+    const data = datas[i];
+    return (data && policies.get(data.policyNumber)?.id) ?? '';
+  };
+  // Stable: a policy's events keep their delivery order.
+  const order = events.map((_, i) => i).sort((a, b) => policyIdOf(a).localeCompare(policyIdOf(b)));
 
-  for (const [i, { event, request }] of events.entries()) {
+  for (const i of order) {
+    const { event, request } = events[i];
     const eventId = event.event_id;
     const data = datas[i];
     let reason: string;
@@ -94,7 +103,7 @@ export async function applyPremiumEvents(em: EntityManager, events: PremiumEvent
         }
       }
     }
-    outcomes.push({ eventId, state: 'failed', reason });
+    outcomes.push({ eventId, state: 'failed', reason, request });
     audit.push({
       action: 'registry_event.fail',
       subjectType: 'registry_event',
@@ -103,5 +112,5 @@ export async function applyPremiumEvents(em: EntityManager, events: PremiumEvent
       request,
     });
   }
-  return { outcomes, audit, publish, requests: events.map((e) => e.request) };
+  return { outcomes, audit, publish };
 }

@@ -138,12 +138,9 @@ async function applyEvents(
   const audit: AuditInput[] = [...payments.audit];
   const changed = new Map<string, UserKyc>();
   const failed: { event_id: string; reason: string }[] = [];
-  for (const [i, o] of payments.outcomes.entries()) {
-    if (o.state === 'processed') outcomes.push(o);
-    else {
-      failed.push({ event_id: o.eventId, reason: o.reason });
-      outcomes.push({ ...o, request: payments.requests[i] });
-    }
+  for (const o of payments.outcomes) {
+    outcomes.push(o);
+    if (o.state === 'failed') failed.push({ event_id: o.eventId, reason: o.reason });
   }
   for (const { event, names, request } of due) {
     const eventId = event.event_id;
