@@ -19,7 +19,7 @@ import { randomToken, tokenHash } from './crypto.js';
 import { RESET_TOKEN_MINUTES } from './password.service.js';
 
 /** The built-in text, used when no `password_reset` (or `set_password`) template is published for the user's locale. */
-function builtIn(key: TemplateKey, name: string, link: string): { subject: string; text: string } {
+function builtIn(key: CredentialMail, name: string, link: string): { subject: string; text: string } {
   const intro =
     key === 'set_password'
       ? 'An account was created for you. Choose your password'
@@ -29,6 +29,9 @@ function builtIn(key: TemplateKey, name: string, link: string): { subject: strin
     text: `Hello ${name},\n\n${intro} at this address within ${RESET_TOKEN_MINUTES} minutes:\n\n${link}\n\nIf you did not ask for this, ignore this mail.\n`,
   };
 }
+
+/** The mails that carry a credential in their link. */
+type CredentialMail = Extract<TemplateKey, 'password_reset' | 'set_password'>;
 
 interface RenderedMail {
   subject: string;
@@ -54,7 +57,7 @@ async function render(
   purpose: string,
   token: string,
 ): Promise<RenderedMail> {
-  const key: TemplateKey = purpose === 'set_password' ? 'set_password' : 'password_reset';
+  const key: CredentialMail = purpose === 'set_password' ? 'set_password' : 'password_reset';
   const { link } = TEMPLATE_CATALOGUE[key];
   const url = appLink(deps.config, link.path, token);
   const template = await publishedTemplate(em, key, 'email', user.locale);

@@ -34,14 +34,25 @@ export const TEMPLATE_CATALOGUE = {
     },
     link: { placeholder: 'setPasswordUrl', path: 'set-password' },
   },
+  premium_overdue: {
+    description:
+      "The reminder to a policy's holder when a premium instalment is overdue, sent once per instalment (no link: it carries no credential)",
+    placeholders: {
+      holderName: "The policy holder's name",
+      policyNumber: 'The policy number, e.g. POL-2026-000042',
+      dueOn: 'The day the instalment was due (YYYY-MM-DD)',
+      amountDue: 'What is still due on the instalment, e.g. KES 1000.00',
+      lapsesAfter: 'The last day of the grace period (YYYY-MM-DD): unpaid after it, the policy lapses',
+    },
+  },
 } as const satisfies Record<
   string,
   {
     description: string;
     /** Each placeholder's name and what it is filled with. */
     placeholders: Record<string, string>;
-    /** The placeholder carrying the credential, and the page of the web application it opens. */
-    link: { placeholder: string; path: string };
+    /** The placeholder carrying the credential, and the page of the web application it opens (mails that carry one). */
+    link?: { placeholder: string; path: string };
   }
 >;
 

@@ -28,7 +28,7 @@ const standsAlone = (text: string, name: string) =>
 export function templateTextProblems(template: TemplateText, linkHosts: readonly string[]): FieldError[] {
   const entry = TEMPLATE_CATALOGUE[template.key as TemplateKey];
   const known = Object.keys(entry?.placeholders ?? {});
-  const credential: string | undefined = entry?.link.placeholder;
+  const credential: string | undefined = entry && 'link' in entry ? entry.link.placeholder : undefined;
   const problems: FieldError[] = [];
   for (const field of ['subject', 'body'] as const) {
     const text = template[field] ?? '';
@@ -66,7 +66,8 @@ export function templateTextProblems(template: TemplateText, linkHosts: readonly
  * is written, but not published, and a published one is not used (the built-in text goes instead).
  */
 export function missingLinkProblems(template: TemplateText): FieldError[] {
-  const credential: string | undefined = TEMPLATE_CATALOGUE[template.key as TemplateKey]?.link.placeholder;
+  const entry = TEMPLATE_CATALOGUE[template.key as TemplateKey];
+  const credential: string | undefined = entry && 'link' in entry ? entry.link.placeholder : undefined;
   if (!credential || placeholdersIn(template.body).includes(credential)) return [];
   return [
     {

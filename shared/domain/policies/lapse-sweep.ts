@@ -4,13 +4,10 @@ import { db } from '../../db/database.js';
 import type { Act } from '../../kernel/act.js';
 import { today } from '../../kernel/clock.js';
 import type { SweepDeps, SweepResult } from '../../kernel/sweep.js';
-import { operationalSetting } from '../operational-policies/index.js';
+import { gracePeriodDays } from '../premiums/index.js';
 import type { PolicyStatus } from './policy.entity.js';
 import { policyViews, toPolicyView } from './policy.view.js';
 import { POLICY_WORKFLOW } from './policy.workflow.js';
-
-/** Days an instalment may stay overdue before its policy lapses, unless `payments.gracePeriodDays` says otherwise. */
-export const DEFAULT_GRACE_PERIOD_DAYS = 30;
 
 /** Policies lapsed per transaction: each batch's rows, audit entries, timeline entries and events commit together. */
 export const LAPSE_BATCH = 2000;
@@ -51,8 +48,7 @@ async function lapseBatch(tx: EntityManager, day: string, graceDays: number, lim
  * policy is no longer a candidate. Safe with several workers: each skips the rows another has locked.
  */
 export async function lapsePolicies(deps: SweepDeps, act: Act, batchSize = LAPSE_BATCH): Promise<SweepResult> {
-  const graceDays =
-    (await operationalSetting(deps, deps.orm.em, 'payments.gracePeriodDays')) ?? DEFAULT_GRACE_PERIOD_DAYS;
+  const graceDays = await gracePeriodDays(deps, deps.orm.em);
   const day = today(deps.clock);
   const result: SweepResult = { processed: 0, failed: 0, skipped: 0, failures: [] };
   let after: string | null = null;

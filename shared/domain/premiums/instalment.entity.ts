@@ -19,6 +19,9 @@ export const PremiumInstalment = defineEntity({
     currency: p.text(),
     status: p.text().$type<StoredInstalmentStatus>().defaultRaw(`'due'`),
     paidAt: p.datetime().nullable(),
+    /** When the overdue reminder was queued (the daily reminder job), and when the mail went: once each. */
+    reminderQueuedAt: p.datetime().nullable(),
+    reminderSentAt: p.datetime().nullable(),
     createdAt: p.datetime().defaultRaw('now()'),
     updatedAt: p
       .datetime()

@@ -121,6 +121,7 @@ test('GET /notification-templates/placeholders lists every key with its placehol
     [
       ['password_reset', ['name', 'email', 'resetUrl', 'expiresInMinutes']],
       ['set_password', ['name', 'email', 'setPasswordUrl', 'expiresInMinutes']],
+      ['premium_overdue', ['holderName', 'policyNumber', 'dueOn', 'amountDue', 'lapsesAfter']],
     ],
   );
   for (const key of keys) {
