@@ -1172,7 +1172,7 @@ export interface paths {
         put?: never;
         /**
          * Create a notification template
-         * @description Creates a draft, the next version of its key, channel and locale. An email template needs a subject, an sms template has none. Text rules, checked at create, update and publish (400 VALIDATION_ERROR naming the field): only the placeholders of the key; the link placeholder carrying the credential in the body only, with whitespace or the text edge on both sides; any other link or address (a scheme such as https: or mailto:, www., a domain name with a path, an e-mail address), read without zero-width characters and with full-width ones folded, only to a host of MAIL_LINK_HOSTS (default: the host of APP_BASE_URL). Placeholders by key (also GET /notification-templates/placeholders): password_reset: {{name}} (The user's name), {{email}} (The user's e-mail address), {{resetUrl}} (The address of the reset page, APP_BASE_URL/reset-password?token=... The single-use token is inside it, so it goes in the body only and stands alone: whitespace or the text's edge on both sides.), {{expiresInMinutes}} (How many minutes the link works (30)). set_password: {{name}} (The user's name), {{email}} (The user's e-mail address), {{setPasswordUrl}} (The address of the page that sets the first password, APP_BASE_URL/set-password?token=... The single-use token is inside it, so it goes in the body only and stands alone: whitespace or the text's edge on both sides.), {{expiresInMinutes}} (How many minutes the link works (30)).
+         * @description Creates a draft, the next version of its key, channel and locale. An email template needs a subject, an sms template has none. Text rules, checked at create, update and publish (400 VALIDATION_ERROR naming the field): only the placeholders of the key; the link placeholder carrying the credential in the body only, with whitespace or the text edge on both sides; any other link or address (a scheme such as https: or mailto:, www., a domain name with a path, an e-mail address), read without zero-width characters and with full-width ones folded, only to a host of MAIL_LINK_HOSTS (default: the host of APP_BASE_URL). Placeholders by key (also GET /notification-templates/placeholders): password_reset: {{name}} (The user's name), {{email}} (The user's e-mail address), {{resetUrl}} (The address of the reset page, APP_BASE_URL/reset-password?token=... The single-use token is inside it, so it goes in the body only and stands alone: whitespace or the text's edge on both sides.), {{expiresInMinutes}} (How many minutes the link works (30)). set_password: {{name}} (The user's name), {{email}} (The user's e-mail address), {{setPasswordUrl}} (The address of the page that sets the first password, APP_BASE_URL/set-password?token=... The single-use token is inside it, so it goes in the body only and stands alone: whitespace or the text's edge on both sides.), {{expiresInMinutes}} (How many minutes the link works (30)). premium_overdue: {{holderName}} (The policy holder's name), {{policyNumber}} (The policy number, e.g. POL-2026-000042), {{dueOn}} (The day the instalment was due (YYYY-MM-DD)), {{amountDue}} (What is still due on the instalment, e.g. KES 1000.00), {{lapsesAfter}} (The last day of the grace period (YYYY-MM-DD): unpaid after it, the policy lapses).
          *
          *     Requires: notification_template:write.
          */
@@ -1204,7 +1204,7 @@ export interface paths {
         head?: never;
         /**
          * draft to draft
-         * @description Changes the subject or body of a draft; any other status answers 422 INVALID_TRANSITION. The text as changed is checked. Text rules, checked at create, update and publish (400 VALIDATION_ERROR naming the field): only the placeholders of the key; the link placeholder carrying the credential in the body only, with whitespace or the text edge on both sides; any other link or address (a scheme such as https: or mailto:, www., a domain name with a path, an e-mail address), read without zero-width characters and with full-width ones folded, only to a host of MAIL_LINK_HOSTS (default: the host of APP_BASE_URL). Placeholders by key (also GET /notification-templates/placeholders): password_reset: {{name}} (The user's name), {{email}} (The user's e-mail address), {{resetUrl}} (The address of the reset page, APP_BASE_URL/reset-password?token=... The single-use token is inside it, so it goes in the body only and stands alone: whitespace or the text's edge on both sides.), {{expiresInMinutes}} (How many minutes the link works (30)). set_password: {{name}} (The user's name), {{email}} (The user's e-mail address), {{setPasswordUrl}} (The address of the page that sets the first password, APP_BASE_URL/set-password?token=... The single-use token is inside it, so it goes in the body only and stands alone: whitespace or the text's edge on both sides.), {{expiresInMinutes}} (How many minutes the link works (30)).
+         * @description Changes the subject or body of a draft; any other status answers 422 INVALID_TRANSITION. The text as changed is checked. Text rules, checked at create, update and publish (400 VALIDATION_ERROR naming the field): only the placeholders of the key; the link placeholder carrying the credential in the body only, with whitespace or the text edge on both sides; any other link or address (a scheme such as https: or mailto:, www., a domain name with a path, an e-mail address), read without zero-width characters and with full-width ones folded, only to a host of MAIL_LINK_HOSTS (default: the host of APP_BASE_URL). Placeholders by key (also GET /notification-templates/placeholders): password_reset: {{name}} (The user's name), {{email}} (The user's e-mail address), {{resetUrl}} (The address of the reset page, APP_BASE_URL/reset-password?token=... The single-use token is inside it, so it goes in the body only and stands alone: whitespace or the text's edge on both sides.), {{expiresInMinutes}} (How many minutes the link works (30)). set_password: {{name}} (The user's name), {{email}} (The user's e-mail address), {{setPasswordUrl}} (The address of the page that sets the first password, APP_BASE_URL/set-password?token=... The single-use token is inside it, so it goes in the body only and stands alone: whitespace or the text's edge on both sides.), {{expiresInMinutes}} (How many minutes the link works (30)). premium_overdue: {{holderName}} (The policy holder's name), {{policyNumber}} (The policy number, e.g. POL-2026-000042), {{dueOn}} (The day the instalment was due (YYYY-MM-DD)), {{amountDue}} (What is still due on the instalment, e.g. KES 1000.00), {{lapsesAfter}} (The last day of the grace period (YYYY-MM-DD): unpaid after it, the policy lapses).
          *
          *     Requires: notification_template:write.
          */
@@ -1244,7 +1244,7 @@ export interface paths {
         put?: never;
         /**
          * draft to published (a published template again: unchanged, 200)
-         * @description Publishes a draft (201): it becomes the published version of its key, channel and locale, and the one published before is archived. A published template answers 200 unchanged; an archived one 422. The text is checked again, and its body must carry the link placeholder of its key (400 requiredPlaceholder otherwise: a mail without it gives the user no way in). Text rules, checked at create, update and publish (400 VALIDATION_ERROR naming the field): only the placeholders of the key; the link placeholder carrying the credential in the body only, with whitespace or the text edge on both sides; any other link or address (a scheme such as https: or mailto:, www., a domain name with a path, an e-mail address), read without zero-width characters and with full-width ones folded, only to a host of MAIL_LINK_HOSTS (default: the host of APP_BASE_URL). Placeholders by key (also GET /notification-templates/placeholders): password_reset: {{name}} (The user's name), {{email}} (The user's e-mail address), {{resetUrl}} (The address of the reset page, APP_BASE_URL/reset-password?token=... The single-use token is inside it, so it goes in the body only and stands alone: whitespace or the text's edge on both sides.), {{expiresInMinutes}} (How many minutes the link works (30)). set_password: {{name}} (The user's name), {{email}} (The user's e-mail address), {{setPasswordUrl}} (The address of the page that sets the first password, APP_BASE_URL/set-password?token=... The single-use token is inside it, so it goes in the body only and stands alone: whitespace or the text's edge on both sides.), {{expiresInMinutes}} (How many minutes the link works (30)).
+         * @description Publishes a draft (201): it becomes the published version of its key, channel and locale, and the one published before is archived. A published template answers 200 unchanged; an archived one 422. The text is checked again, and its body must carry the link placeholder of its key (400 requiredPlaceholder otherwise: a mail without it gives the user no way in). Text rules, checked at create, update and publish (400 VALIDATION_ERROR naming the field): only the placeholders of the key; the link placeholder carrying the credential in the body only, with whitespace or the text edge on both sides; any other link or address (a scheme such as https: or mailto:, www., a domain name with a path, an e-mail address), read without zero-width characters and with full-width ones folded, only to a host of MAIL_LINK_HOSTS (default: the host of APP_BASE_URL). Placeholders by key (also GET /notification-templates/placeholders): password_reset: {{name}} (The user's name), {{email}} (The user's e-mail address), {{resetUrl}} (The address of the reset page, APP_BASE_URL/reset-password?token=... The single-use token is inside it, so it goes in the body only and stands alone: whitespace or the text's edge on both sides.), {{expiresInMinutes}} (How many minutes the link works (30)). set_password: {{name}} (The user's name), {{email}} (The user's e-mail address), {{setPasswordUrl}} (The address of the page that sets the first password, APP_BASE_URL/set-password?token=... The single-use token is inside it, so it goes in the body only and stands alone: whitespace or the text's edge on both sides.), {{expiresInMinutes}} (How many minutes the link works (30)). premium_overdue: {{holderName}} (The policy holder's name), {{policyNumber}} (The policy number, e.g. POL-2026-000042), {{dueOn}} (The day the instalment was due (YYYY-MM-DD)), {{amountDue}} (What is still due on the instalment, e.g. KES 1000.00), {{lapsesAfter}} (The last day of the grace period (YYYY-MM-DD): unpaid after it, the policy lapses).
          *
          *     Requires: notification_template:write.
          */
@@ -3552,6 +3552,8 @@ export interface components {
             /** @enum {string} */
             status: "active" | "lapsed" | "cancelled" | "reinstated" | "expired" | "renewed";
             sumInsured: components["schemas"]["Money"];
+            /** @description Cancelled policies: paid premium for the days after the cancellation date, pro rata by days; null otherwise */
+            unearnedPremium: components["schemas"]["Money"] | null;
             /**
              * Format: date-time
              * @description ISO 8601 UTC with milliseconds
@@ -3587,6 +3589,27 @@ export interface components {
              * @enum {string}
              */
             status: "due" | "paid" | "overdue" | "waived";
+        };
+        /** @description premium.paid: a premium payment, applied to the oldest instalment still owed */
+        PremiumPaidData: {
+            amount: components["schemas"]["PositiveMoney"];
+            /**
+             * Format: date-time
+             * @description ISO 8601 UTC with milliseconds
+             */
+            paidAt: string;
+            /**
+             * Format: plain-text
+             * @description The policy the premium was paid for, e.g. POL-2026-000042
+             */
+            policyNumber: string;
+            /**
+             * Format: plain-text
+             * @description The payment's reference: unique on the policy, so the same payment is recorded once
+             */
+            reference: string;
+        } & {
+            [key: string]: unknown;
         };
         /** @description A premium payment on one instalment */
         PremiumPayment: {
@@ -3652,7 +3675,7 @@ export interface components {
         };
         /** @description An event of the identity registry */
         RegistryEvent: {
-            /** @description identity.* events: { email or userId, nationalId, reference } */
+            /** @description identity.* events: { email or userId, nationalId, reference }; premium.paid: PremiumPaidData (checked as the body is) */
             data: {
                 [key: string]: unknown;
             };
@@ -3663,9 +3686,9 @@ export interface components {
              * @description ISO 8601 UTC with milliseconds
              */
             occurredAt: string;
-            /** @description e.g. identity.verified */
+            /** @description e.g. identity.verified, premium.paid */
             type: string;
-        };
+        } & unknown;
         /** @description What became of a registry event */
         RegistryEventReceipt: {
             eventId: string;
@@ -3818,7 +3841,7 @@ export interface components {
              * @description What the template is for; each key supplies its own placeholders
              * @enum {string}
              */
-            key: "password_reset" | "set_password";
+            key: "password_reset" | "set_password" | "premium_overdue";
             placeholders: {
                 /** @description What the service fills in, and where it may stand */
                 description: string;
@@ -8212,7 +8235,7 @@ export interface operations {
                 /** @description Opaque; from meta.page.nextCursor */
                 cursor?: string;
                 /** @description What the template is for; each key supplies its own placeholders */
-                key?: "password_reset" | "set_password";
+                key?: "password_reset" | "set_password" | "premium_overdue";
                 limit?: number;
                 /** @description e.g. en, sw, fr-CA */
                 locale?: string;
@@ -8289,7 +8312,7 @@ export interface operations {
                      * @description What the template is for; each key supplies its own placeholders
                      * @enum {string}
                      */
-                    key: "password_reset" | "set_password";
+                    key: "password_reset" | "set_password" | "premium_overdue";
                     /** @description e.g. en, sw, fr-CA */
                     locale: string;
                     /**
