@@ -26,7 +26,7 @@ const renewals: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/renewals/policies/:policyId/generate',
     actionRoute(POLICY_WORKFLOW, 'generateRenewal', s.generateRenewalSchema, {
-      errors: ['INVARIANT_VIOLATION', 'CONFLICT'],
+      errors: ['INVARIANT_VIOLATION', 'CONFLICT', 'ARREARS_OUTSTANDING'],
     }),
     write(201, generateRenewal),
   );

@@ -4602,6 +4602,38 @@ export interface components {
          * @description Unprocessable Entity; error.code is one of:
          *
          *     - `INVARIANT_VIOLATION`: The change would break a business rule; the message says which.
+         *     - `ARREARS_OUTSTANDING`: A lapsed policy is reinstated only once its overdue instalments are paid; `details` lists them and their sum.
+         *     - `INVALID_TRANSITION`: The action is not allowed from the record's state; `details` gives `from`, `action` and `allowedFrom`.
+         */
+        "422_INVARIANT_VIOLATION_ARREARS_OUTSTANDING_INVALID_TRANSITION": {
+            headers: {
+                "API-Version": components["headers"]["API-Version"];
+                "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorEnvelope"] & {
+                    error?: {
+                        /** @enum {unknown} */
+                        code?: "INVARIANT_VIOLATION" | "ARREARS_OUTSTANDING" | "INVALID_TRANSITION";
+                    } & ({
+                        /** @constant */
+                        code?: "INVALID_TRANSITION";
+                        details?: components["schemas"]["InvalidTransitionDetails"];
+                    } | {
+                        /** @enum {unknown} */
+                        code?: "INVARIANT_VIOLATION" | "ARREARS_OUTSTANDING";
+                    });
+                };
+            };
+        };
+        /**
+         * @description Unprocessable Entity; error.code is one of:
+         *
+         *     - `INVARIANT_VIOLATION`: The change would break a business rule; the message says which.
          *     - `INVALID_TRANSITION`: The action is not allowed from the record's state; `details` gives `from`, `action` and `allowedFrom`.
          */
         "422_INVARIANT_VIOLATION_INVALID_TRANSITION": {
@@ -10266,7 +10298,7 @@ export interface operations {
             403: components["responses"]["403_ACCOUNT_NOT_ACTIVE_FORBIDDEN"];
             404: components["responses"]["404_NOT_FOUND_2"];
             409: components["responses"]["409_IDEMPOTENCY_CONFLICT_CONFLICT"];
-            422: components["responses"]["422_INVARIANT_VIOLATION_INVALID_TRANSITION"];
+            422: components["responses"]["422_INVARIANT_VIOLATION_ARREARS_OUTSTANDING_INVALID_TRANSITION"];
             429: components["responses"]["429_RATE_LIMITED"];
             500: components["responses"]["500_INTERNAL_ERROR_2"];
             503: components["responses"]["503_SERVICE_UNAVAILABLE_2"];

@@ -1,13 +1,12 @@
-import { type Act, systemAct, type UserAct } from '../../kernel/act.js';
+import { db } from '../../db/database.js';
+import { systemAct, type UserAct } from '../../kernel/act.js';
 import { DEMO_INSURERS, DEMO_NAMES, type DemoContext, type DemoStep } from '../../kernel/demo.js';
 import type { ServiceDeps } from '../../kernel/deps.js';
-import { transition } from '../../kernel/workflow.js';
 import { arrearsOf, recordPremiumPayment } from '../premiums/index.js';
 import { addDays } from './dates.js';
 import { approveEndorsement, createEndorsement } from './endorsements.js';
+import { lapsePolicies } from './lapse-sweep.js';
 import { issuePolicy } from './policies.service.js';
-import { Policy } from './policy.entity.js';
-import { POLICY_WORKFLOW } from './policy.workflow.js';
 import { cancelPolicy, reinstatePolicy } from './policy-status.js';
 import { expirePolicies } from './policy-sweeps.js';
 
@@ -18,10 +17,16 @@ const PRODUCTS = [
   { code: 'TRAVEL-SINGLE', sum: [10_000_000, 30_000_000], rate: 0.02 },
 ] as const;
 
+/** The holders of the two policies docs/premiums.md points a newcomer to (`GET /policies?q=overdue`, `?q=lapsed`). */
+const DEMO_OVERDUE_HOLDER = 'Zuri Overdue';
+const DEMO_LAPSED_HOLDER = 'Jabari Lapsed';
+
 /**
  * Policies over two years in every status: issued by the underwriter for the agents, endorsements
- * pending and approved (four eyes: by the administrator), cancellations and lapses, some reinstated,
- * ended terms expired by the sweep the worker runs.
+ * pending and approved (four eyes: by the administrator), cancellations, some reinstated, and the
+ * worker's daily sweeps: ended terms expired, premiums overdue past their grace lapsed (some of those
+ * reinstated once paid). Two policies show the premium states whatever the random draws:
+ * DEMO_OVERDUE_HOLDER's and DEMO_LAPSED_HOLDER's (`premiumShowcase`).
  */
 export const policiesDemo: DemoStep = {
   after: ['identity'],
@@ -74,7 +79,7 @@ export const policiesDemo: DemoStep = {
       if (i % 3)
         await approveEndorsement(deps, as(`approve-${i}`, accounts[0]), { policyId: p.id, endorsementId: e.id });
     }
-    // Cancellations, some reinstated; lapses (premium unpaid: a system move), some reinstated.
+    // Cancellations, some reinstated.
     for (const [i, p] of running.slice(40, 70).entries()) {
       await cancelPolicy(deps, as(`cancel-${i}`), {
         id: p.id,
@@ -82,22 +87,60 @@ export const policiesDemo: DemoStep = {
       });
       if (i % 3 === 0) await reinstatePolicy(deps, as(`reinstate-${i}`), { id: p.id, reason: 'Cancelled in error' });
     }
-    for (const [i, p] of running.slice(70, 90).entries()) {
-      await lapse(deps, systemAct(`demo-lapse-${i}`), p.id);
-      if (i % 4 === 0) {
-        // The arrears are paid first: a lapsed policy is reinstated only then.
-        await payArrears(deps, as(`pay-late-${i}`), p.id, today, `DEMO-LATE-${i}`);
-        await reinstatePolicy(deps, as(`reinstate-lapsed-${i}`), { id: p.id, reason: 'Premium paid late' });
-      }
-    }
-    // What the worker's daily sweep does: expire ended terms.
+    const showcase = await premiumShowcase(context, as);
+    // What the worker's daily sweeps do, in their order: expire ended terms, then lapse the policies
+    // whose premium is overdue past the grace period (the unpaid ones above, and DEMO_LAPSED_HOLDER's).
     await expirePolicies(deps, systemAct('demo-sweep-expire'));
+    await lapsePolicies(deps, systemAct('demo-sweep-lapse-policies'));
+    const lapsed = await db(deps.orm.em.fork())
+      .selectFrom('policies')
+      .select('id')
+      .where('status', '=', 'lapsed')
+      .where('id', '!=', showcase.lapsedId)
+      .orderBy('id')
+      .execute();
+    for (const [i, { id }] of lapsed.entries()) {
+      if (i % 4) continue;
+      // The arrears are paid first: a lapsed policy is reinstated only then.
+      await payArrears(deps, as(`pay-late-${i}`), id, today, `DEMO-LATE-${i}`);
+      await reinstatePolicy(deps, as(`reinstate-lapsed-${i}`), { id, reason: 'Premium paid late' });
+    }
   },
 };
 
-/** Pays every instalment of the policy due before `today`, as its holder would, one payment each. */
-async function payArrears(deps: ServiceDeps, act: UserAct, policyId: string, today: string, reference: string) {
-  for (const due of await arrearsOf(deps.orm.em, policyId, today))
+/**
+ * The two policies docs/premiums.md shows, issued by fixed dates (no random draw, so the rest of the
+ * demo is unchanged): DEMO_OVERDUE_HOLDER's, quarterly from 100 days ago with its first instalment
+ * paid and its second (8 to 11 days ago) overdue, within the grace period, so it stays active; and
+ * DEMO_LAPSED_HOLDER's, monthly from 45 days ago with nothing paid, its first instalment overdue past
+ * the grace period, for the lapse sweep that follows. Answers the lapsed-to-be policy's id.
+ */
+async function premiumShowcase(context: DemoContext, as: (what: string) => UserAct): Promise<{ lapsedId: string }> {
+  const { deps, today, accounts } = context;
+  const agent = accounts.find((a) => a.role === 'agent')!;
+  const issue = (what: string, name: string, effectiveFrom: string, premiumFrequency: 'quarterly' | 'monthly') =>
+    issuePolicy(deps, as(`issue-${what}`), {
+      agentId: agent.id,
+      insurerId: DEMO_INSURERS[0],
+      productCode: 'HOME-CONTENTS',
+      holder: { name, email: `${what}@mail.example`, phone: '+254 700 000000', nationalId: '20000000' },
+      sumInsured: { amountMinor: 40_000_000, currency: 'KES' },
+      premium: { amountMinor: 4_800_000, currency: 'KES' },
+      effectiveFrom,
+      effectiveTo: addDays(effectiveFrom, 364),
+      premiumFrequency,
+    });
+  const overdue = await issue('overdue-holder', DEMO_OVERDUE_HOLDER, addDays(today, -100), 'quarterly');
+  // Paid: what fell due over 30 days ago (the first instalment); the second is left overdue.
+  await payArrears(deps, as('pay-overdue-holder'), overdue.id, addDays(today, -30), 'DEMO-OVERDUE');
+  const lapsing = await issue('lapsed-holder', DEMO_LAPSED_HOLDER, addDays(today, -45), 'monthly');
+  context.issued.push(overdue, lapsing);
+  return { lapsedId: lapsing.id };
+}
+
+/** Pays every instalment of the policy due before `day`, as its holder would, one payment each. */
+async function payArrears(deps: ServiceDeps, act: UserAct, policyId: string, day: string, reference: string) {
+  for (const due of await arrearsOf(deps.orm.em, policyId, day))
     await recordPremiumPayment(deps, act, {
       id: policyId,
       instalmentId: due.instalmentId,
@@ -106,31 +149,4 @@ async function payArrears(deps: ServiceDeps, act: UserAct, policyId: string, tod
       reference: `${reference}-${due.seq}`,
       paidAt: new Date().toISOString(),
     });
-}
-
-/** A lapse, as the premium registry would report it: the workflow's system move. */
-async function lapse(deps: ServiceDeps, act: Act, policyId: string): Promise<void> {
-  await deps.uow.run(act, async (em) => {
-    const policy = await em.findOneOrFail(Policy, policyId);
-    const from = policy.status;
-    Object.assign(policy, { status: transition(POLICY_WORKFLOW, 'lapse', from), lapsedAt: new Date() });
-    return {
-      result: null,
-      audit: {
-        action: POLICY_WORKFLOW.steps.lapse.audit,
-        subjectType: 'policy',
-        subjectId: policyId,
-        summary: { from, reason: 'premium unpaid' },
-      },
-      events: [
-        {
-          stream: { type: 'policy', id: policyId },
-          type: 'policy.lapsed',
-          subjectType: 'policy',
-          subjectId: policyId,
-          data: { from },
-        },
-      ],
-    };
-  });
 }

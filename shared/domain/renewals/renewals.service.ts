@@ -6,6 +6,7 @@ import { flushOrConflict } from '../../db/flush.js';
 import type { Keyset } from '../../db/keyset.js';
 import type { UserAct } from '../../kernel/act.js';
 import { type At, defineActions, runAction, runStep } from '../../kernel/action.js';
+import { today } from '../../kernel/clock.js';
 import type { ServiceDeps } from '../../kernel/deps.js';
 import { DomainRuleError, NotFoundError, ValidationError } from '../../kernel/errors.js';
 import { uuidv7 } from '../../kernel/ids.js';
@@ -16,6 +17,7 @@ import type { Outcome } from '../../kernel/unit-of-work.js';
 import { transition } from '../../kernel/workflow.js';
 import { nextNumber } from '../id-patterns/index.js';
 import { computedTermProblem, type IPolicy, nextTerm, POLICY_ACTIONS, POLICY_WORKFLOW } from '../policies/index.js';
+import { assertNoArrears } from '../premiums/index.js';
 import { type IRenewal, Renewal } from './renewal.entity.js';
 import { RENEWAL_LIST, RENEWAL_SCOPE_COLUMNS, RENEWAL_SCOPE_FIELDS } from './renewal.list.js';
 import type { RenewalFilters, RenewalView } from './renewal.schemas.js';
@@ -123,14 +125,20 @@ export async function createRenewal(tx: EntityManager, policy: IPolicy): Promise
   };
 }
 
-/** POST /renewals/policies/{policyId}/generate. */
+/** POST /renewals/policies/{policyId}/generate: as the daily generator, never for a policy in arrears (422 ARREARS_OUTSTANDING). */
 export async function generateRenewal(
   deps: ServiceDeps,
   act: UserAct,
   input: { policyId: string },
 ): Promise<RenewalView> {
-  return runStep({ deps, act }, POLICY_ACTIONS, { id: input.policyId, action: 'generateRenewal' }, (policy, tx) =>
-    createRenewal(tx, policy),
+  return runStep(
+    { deps, act },
+    POLICY_ACTIONS,
+    { id: input.policyId, action: 'generateRenewal' },
+    async (policy, tx) => {
+      await assertNoArrears(tx, policy.id, today(deps.clock));
+      return createRenewal(tx, policy);
+    },
   );
 }
 

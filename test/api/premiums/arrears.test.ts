@@ -30,7 +30,7 @@ test('reinstating a lapsed policy with arrears is 422 ARREARS_OUTSTANDING listin
     }),
     201,
   );
-  // No path lapses a policy yet (the lapse sweep comes with grace periods): it is aged in the database.
+  // Lapsed in the database rather than by waiting out the grace (the sweep has its own tests, lapse.test.ts).
   await sqlOn(stack)(`update policies set status = 'lapsed', lapsed_at = now() where id = ?`, [policy.id]);
   const instalments = expectData(t, await api.as(admin).get(`/policies/${policy.id}/premiums`));
   const overdue = instalments.filter((i: { status: string }) => i.status === 'overdue');
@@ -61,7 +61,7 @@ test('reinstating a lapsed policy with arrears is 422 ARREARS_OUTSTANDING listin
   t.is(reinstated.status, 'reinstated');
 });
 
-test('the renewal generator passes over a policy in arrears, and renews it once its arrears are paid', async (t) => {
+test('the renewal generator passes over a policy in arrears, a renewal asked for by hand is 422, and it renews once its arrears are paid', async (t) => {
   const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
   const effectiveTo = day(10);
   const policy = expectData(
@@ -82,6 +82,13 @@ test('the renewal generator passes over a policy in arrears, and renews it once 
   const termFrom = day(11);
   const generate = () => generateRenewalForTerm(stack.app.deps, systemAct(), { policyId: policy.id, termFrom });
   t.is(await generate(), 'not-due');
+  const manual = expectError(
+    t,
+    await api.as(admin).post(`/renewals/policies/${policy.id}/generate`),
+    422,
+    'ARREARS_OUTSTANDING',
+  );
+  t.true(manual.details.instalments.length >= 3, 'a renewal asked for by hand is refused too, naming the arrears');
   const overdue = expectData(t, await api.as(admin).get(`/policies/${policy.id}/premiums`)).filter(
     (i: { status: string }) => i.status === 'overdue',
   );
