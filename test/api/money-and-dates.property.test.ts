@@ -103,6 +103,7 @@ const CODES: Record<string, Record<number, string[]>> = {
   issue: { 400: ['VALIDATION_ERROR'], 422: ['INVARIANT_VIOLATION'] },
   endorse: { 400: ['VALIDATION_ERROR'], 422: ['INVARIANT_VIOLATION', 'INVALID_TRANSITION'] },
   approve: { 422: ['INVARIANT_VIOLATION', 'INVALID_TRANSITION'] },
+  collect: { 422: ['PAYMENT_EXCEEDS_DUE'] },
   generate: { 409: ['CONFLICT'], 422: ['INVARIANT_VIOLATION', 'INVALID_TRANSITION'] },
   offer: { 400: ['VALIDATION_ERROR'], 422: ['INVARIANT_VIOLATION', 'INVALID_TRANSITION'] },
   convert: { 422: ['INVARIANT_VIOLATION', 'INVALID_TRANSITION', 'OFFER_EXPIRED'] },
@@ -182,6 +183,21 @@ async function policyLife(checker: Api, s: Scenario) {
       await checker.post(`/policies/${policy.id}/endorsements/${endorsement.id}/approve`),
     );
     if (approved) keepsTerm('approve', approved.policy.effectiveFrom, approved.policy.effectiveTo);
+  }
+  // What is overdue is paid in full first (a policy in arrears is not renewed): generated amounts collected.
+  const instalments = (await api.as(admin).get(`/policies/${policy.id}/premiums`)).json().data;
+  for (const i of instalments.filter((i: { status: string }) => i.status === 'overdue')) {
+    const rest = { amountMinor: i.amount.amountMinor - i.paidAmount.amountMinor, currency: i.amount.currency };
+    const paid = answer(
+      'collect',
+      await api.as(admin).post(`/policies/${policy.id}/premiums/${i.id}/payments`, {
+        amount: rest,
+        method: 'bank_transfer',
+        reference: `GEN-${i.id}`,
+        paidAt: new Date().toISOString(),
+      }),
+    );
+    keeps('collect', paid?.amount.amountMinor === rest.amountMinor, `the payment recorded ${paid?.amount.amountMinor}`);
   }
   const renewal = answer('generate', await api.as(admin).post(`/renewals/policies/${policy.id}/generate`));
   if (!renewal) return;

@@ -179,6 +179,6 @@ test('the schedules of the sweeps are registered as job schedulers', async (t) =
       .flat()
       .map((s) => s.key)
       .sort(),
-    ['expire-policies', 'generate-renewals', 'lapse-policies', 'lapse-renewals'],
+    ['expire-policies', 'generate-renewals', 'lapse-policies', 'lapse-renewals', 'remind-overdue-premiums'],
   );
 });
