@@ -7,9 +7,18 @@
  * lines and columns stay those of the source; a file with syntax erasing cannot express (parameter
  * properties) is transformed instead.
  */
-import { readFileSync } from 'node:fs';
-import { registerHooks, stripTypeScriptTypes } from 'node:module';
+import { createHash } from 'node:crypto';
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { enableCompileCache, registerHooks, stripTypeScriptTypes } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+
+// A test run starts a process per test file, each loading the same few hundred modules: the stripped
+// sources (by their text's digest) and V8's compiled code are kept on disk for the next process.
+const cacheDir = join(tmpdir(), 'ins-strip-types-cache');
+mkdirSync(cacheDir, { recursive: true });
+enableCompileCache(join(cacheDir, 'v8'));
 
 // Node marks stripTypeScriptTypes experimental: one warning per process, which says nothing to a test.
 const emitWarning = process.emitWarning;
@@ -25,6 +34,20 @@ const toTypeScript = (specifier, parentURL) =>
 
 function javaScriptOf(url) {
   const code = readFileSync(fileURLToPath(url), 'utf8');
+  const cached = join(cacheDir, `${createHash('sha1').update(url).update('\0').update(code).digest('hex')}.js`);
+  try {
+    return readFileSync(cached, 'utf8');
+  } catch {
+    const stripped = strip(code, url);
+    // Written whole, then renamed: a process reading it at the same moment sees all of it or none.
+    const partial = `${cached}.${process.pid}`;
+    writeFileSync(partial, stripped);
+    renameSync(partial, cached);
+    return stripped;
+  }
+}
+
+function strip(code, url) {
   try {
     return stripTypeScriptTypes(code, { mode: 'strip', sourceUrl: url });
   } catch {
