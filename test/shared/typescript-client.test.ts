@@ -95,9 +95,8 @@ test('the example subscribes a webhook and drives a claim from issue to close th
   );
   t.regex(stdout, /issue the policy: 201/);
   t.regex(stdout, /subscribe to claim events: 201/);
-  await waitFor(async () => hooks.types.includes('claim.closed'), 'the claim.closed delivery');
-  t.deepEqual(
-    hooks.types.filter((type) => type.startsWith('claim.')),
-    ['claim.filed', 'claim.settled', 'claim.payment_recorded', 'claim.closed'],
-  );
+  const claimEvents = () => hooks.types.filter((type) => type.startsWith('claim.'));
+  await waitFor(async () => claimEvents().length >= 4, 'the four claim deliveries');
+  // Each delivery is a job of its own, retried on its own: they arrive in any order (docs/integrating.md).
+  t.deepEqual(claimEvents().sort(), ['claim.closed', 'claim.filed', 'claim.payment_recorded', 'claim.settled']);
 });
