@@ -4,7 +4,7 @@ import { buildApp } from '../../api/app.js';
 import { createOrm } from '../../shared/domains.js';
 import { bearer } from '../helpers/client.js';
 import { given } from '../helpers/given.js';
-import { type Stack, startStack, testConfig } from '../helpers/stack.js';
+import { bareDatabase, type Stack, startStack, testConfig } from '../helpers/stack.js';
 
 let stack: Stack;
 test.before(async () => {
@@ -77,17 +77,14 @@ test('/health/ready answers 503 NOT_READY naming Redis when Redis is unreachable
 });
 
 test('/health/ready answers 503 when migrations are not applied', async (t) => {
-  const em = stack.orm.em.fork();
-  const db = `${stack.database}_bare`;
-  await em.execute(`create database "${db}"`);
-  const bare = await appWith({ DATABASE_URL: stack.config.DATABASE_URL.replace(/\/[^/]+$/, `/${db}`) });
+  // The run's empty database (scripts/test.ts): reachable, and never migrated.
+  const bare = await appWith({ DATABASE_URL: stack.config.DATABASE_URL.replace(/\/[^/]+$/, `/${bareDatabase()}`) });
   try {
     const res = await bare.app.inject({ method: 'GET', url: '/health/ready' });
     t.is(res.statusCode, 503);
     t.is(res.json().error.details.checks.migrations.status, 'down');
   } finally {
     await bare.close();
-    await em.execute(`drop database "${db}" with (force)`);
   }
 });
 

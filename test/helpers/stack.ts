@@ -20,6 +20,13 @@ export function databaseUrl(name: string): string {
   return url.toString();
 }
 
+/** The run's empty database, never migrated (made by scripts/test.ts beside the template). */
+export function bareDatabase(): string {
+  const name = process.env.TEST_BARE_DB;
+  if (!name) throw new Error('Run the tests with `npm test`: it makes the empty database (TEST_BARE_DB).');
+  return name;
+}
+
 /** A database of this test file's own, cloned from the run's migrated template. */
 export async function createTestDatabase(): Promise<string> {
   const name = `ins_test_${runId}_${randomBytes(4).toString('hex')}`;
