@@ -17,7 +17,7 @@ if (isEntry(import.meta.url)) {
     const config = loadConfig();
     const log = createLogger(config.LOG_LEVEL, 'seed');
     const orm = await createOrm(config, 'insurance-seed');
-    const redis = createRedis(config.REDIS_URL, 'command', 'seed');
+    const redis = createRedis(config, 'command', 'seed');
     try {
       await prepareDatabase(orm, config);
       const summary = await seedDemoData(createServiceDeps(config, orm, log, redis));

@@ -1,29 +1,72 @@
-import { Redis, type RedisOptions } from 'ioredis';
+import { Cluster, type ClusterOptions, Redis, type RedisOptions } from 'ioredis';
+import type { Config } from './config/index.js';
+
+/** A connection to Redis: one server, or a Redis Cluster through ioredis Cluster (REDIS_CLUSTER_NODES). */
+export type RedisClient = Redis | Cluster;
+
+/** The settings that say where Redis is. */
+export type RedisTarget = Pick<Config, 'REDIS_URL' | 'REDIS_CLUSTER_NODES' | 'REDIS_PASSWORD' | 'REDIS_TLS'>;
+
+/** The seeds of REDIS_CLUSTER_NODES, `host:port` each (a bracketed IPv6 host loses its brackets). */
+export function clusterNodes(list: string): { host: string; port: number }[] {
+  return list.split(',').map((seed) => {
+    const at = seed.lastIndexOf(':');
+    return { host: seed.slice(0, at).replace(/^\[(.*)\]$/, '$1'), port: Number(seed.slice(at + 1)) };
+  });
+}
 
 /**
  * `command`: API-side connections (rate limit, queue producers): fail fast instead of buffering
  * when Redis is down, so requests answer instead of hanging.
  * `worker`: BullMQ workers block on Redis and must retry forever (maxRetriesPerRequest: null).
- */
-/**
  * `pipelined`: commands issued in the same turn of the event loop share one write and one round trip
  * (the request path: the rate limit's count and the caller's stamps).
+ *
+ * With REDIS_CLUSTER_NODES the connection is an ioredis Cluster with the same behaviour per node. What a
+ * failover refuses meanwhile (TRYAGAIN, CLUSTERDOWN, a moved slot, a lost node) is retried by ioredis
+ * after a short wait, within the command's budget; a command connection still fails fast once it is spent.
  */
-export function createRedis(url: string, role: 'command' | 'worker', name: string, pipelined = false): Redis {
+export function createRedis(
+  target: RedisTarget,
+  role: 'command' | 'worker',
+  name: string,
+  pipelined = false,
+): RedisClient {
+  const tls = target.REDIS_TLS === 'true' ? { tls: {} } : {};
+  const password = target.REDIS_PASSWORD ? { password: target.REDIS_PASSWORD } : {};
   const common: RedisOptions = {
     connectionName: name,
     lazyConnect: false,
     connectTimeout: 2000,
     retryStrategy: (times) => Math.min(times * 200, 2000),
+    ...password,
+    ...tls,
   };
-  const options: RedisOptions =
+  const perRole: RedisOptions =
     role === 'worker'
-      ? { ...common, maxRetriesPerRequest: null, enableOfflineQueue: true }
-      : { ...common, maxRetriesPerRequest: 1, enableOfflineQueue: false, enableAutoPipelining: pipelined };
-  const redis = new Redis(url, options);
+      ? { maxRetriesPerRequest: null, enableOfflineQueue: true }
+      : { maxRetriesPerRequest: 1, enableOfflineQueue: false, enableAutoPipelining: pipelined };
+  const redis = target.REDIS_CLUSTER_NODES
+    ? new Cluster(clusterNodes(target.REDIS_CLUSTER_NODES), clusterOptions(common, perRole))
+    : new Redis(target.REDIS_URL, { ...common, ...perRole });
   // Connection errors surface through the callers (health checks, relay); an unhandled 'error' would crash.
   redis.on('error', () => {});
   return redis;
+}
+
+function clusterOptions(common: RedisOptions, perRole: RedisOptions): ClusterOptions {
+  const { enableOfflineQueue, enableAutoPipelining, ...nodeRole } = perRole;
+  return {
+    redisOptions: { ...common, ...nodeRole },
+    enableOfflineQueue,
+    enableAutoPipelining,
+    clusterRetryStrategy: (times) => Math.min(times * 200, 2000),
+    // A failover: the cluster says so, and the command is sent again once the replica is promoted.
+    retryDelayOnFailover: 200,
+    retryDelayOnClusterDown: 300,
+    retryDelayOnTryAgain: 200,
+    slotsRefreshTimeout: 2000,
+  };
 }
 
 export async function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
@@ -39,7 +82,7 @@ export async function withTimeout<T>(promise: Promise<T>, ms: number, what: stri
 }
 
 /** Waits until the connection is ready, has failed once, or `ms` passed: a process starts either way. */
-export function settled(redis: Redis, ms = 2000): Promise<void> {
+export function settled(redis: RedisClient, ms = 2000): Promise<void> {
   if (redis.status === 'ready') return Promise.resolve();
   return new Promise((resolve) => {
     const done = () => {
@@ -65,7 +108,7 @@ export const isRedisUnreachable = (err: unknown): boolean =>
  * reconnection attempts lie between (ioredis retries every 200 ms to 2 s). The process's other
  * connections to the same server stay silent: one report per process and outage.
  */
-export function reportOutages(redis: Redis, log: { warn: LogFn; info: LogFn }, name: string): void {
+export function reportOutages(redis: RedisClient, log: { warn: LogFn; info: LogFn }, name: string): void {
   let downSince: number | undefined;
   const down = (err?: Error) => {
     if (downSince !== undefined) return;

@@ -1,4 +1,3 @@
-import type { Redis } from 'ioredis';
 import { PERMISSIONS, PUBLISHED_EVENTS } from './catalogues.js';
 import type { Config } from './config/index.js';
 import type { EntityManager, Orm } from './db/orm.js';
@@ -9,6 +8,7 @@ import type { ServiceDeps } from './kernel/deps.js';
 import type { DomainManifest } from './kernel/manifest.js';
 import { UnitOfWork } from './kernel/unit-of-work.js';
 import type { Logger } from './logger.js';
+import type { RedisClient as Redis } from './redis.js';
 
 /**
  * The services' deps, the same object in the API and in the workers: the kernel's (config, ORM, unit

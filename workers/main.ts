@@ -1,5 +1,4 @@
 import { DelayedError, type Job, Worker } from 'bullmq';
-import type { Redis } from 'ioredis';
 import type { Registry } from 'prom-client';
 import type { Config } from '../shared/config/index.js';
 import type { Orm } from '../shared/db/orm.js';
@@ -15,6 +14,7 @@ import { Heartbeats } from '../shared/observability/heartbeats.js';
 import { createRegistry, jobMetrics } from '../shared/observability/metrics.js';
 import { createTracing } from '../shared/observability/tracing.js';
 import { onShutdown } from '../shared/process.js';
+import type { RedisClient as Redis } from '../shared/redis.js';
 import { createRedis, isRedisUnreachable, reportOutages, settled } from '../shared/redis.js';
 import { createServiceDeps } from '../shared/services.js';
 import { serveWorkerHttp } from './http.js';
@@ -74,7 +74,7 @@ export async function startWorkers(opts: StartWorkersOptions): Promise<WorkerHan
   const { config } = opts;
   const log = opts.log ?? createLogger(config.LOG_LEVEL, 'worker');
   // Checked before anything else is opened, so a refusal leaves nothing behind.
-  const producer = createRedis(config.REDIS_URL, 'command', 'worker-producer');
+  const producer = createRedis(config, 'command', 'worker-producer');
   await settled(producer);
   try {
     await assertNoEviction(producer);
@@ -85,10 +85,10 @@ export async function startWorkers(opts: StartWorkersOptions): Promise<WorkerHan
   const ownOrm = !opts.orm;
   const orm = opts.orm ?? (await createOrm(config, 'insurance-worker'));
   const mail = createMailTransport(config, log);
-  const queues = new QueueSet(producer, config.REDIS_PREFIX, QUEUE_NAMES);
+  const queues = new QueueSet(producer, config.REDIS_PREFIX, QUEUE_NAMES, Boolean(config.REDIS_CLUSTER_NODES));
   const metrics = opts.metrics ?? createRegistry('worker');
   const deps: JobDeps = { ...createServiceDeps(config, orm, log, producer, opts.clock), mail, queues, metrics };
-  const workerConnection = createRedis(config.REDIS_URL, 'worker', 'worker');
+  const workerConnection = createRedis(config, 'worker', 'worker');
   // One line when Redis goes away and one when it is back, for the whole process.
   reportOutages(producer, log, 'worker');
 
@@ -104,7 +104,7 @@ export async function startWorkers(opts: StartWorkersOptions): Promise<WorkerHan
         tracked(active, jobs, job, token, () => runJobThroughOutages(deps, queueName, job, token, tracing.tracer)),
       {
         connection: workerConnection,
-        prefix: config.REDIS_PREFIX,
+        prefix: queues.prefixOf(queueName),
         concurrency: SERIAL_QUEUES.has(queueName) ? 1 : config.WORKER_CONCURRENCY,
         // A killed worker's jobs: their lock runs out, the next stalled check (any worker) moves them
         // back to waiting, and they run again once (a second stall fails them: maxStalledCount 1).

@@ -1,5 +1,4 @@
 import fp from 'fastify-plugin';
-import type { Redis } from 'ioredis';
 import type { Config } from '../../shared/config/index.js';
 import type { Orm } from '../../shared/db/orm.js';
 import { createOrm } from '../../shared/domains.js';
@@ -8,6 +7,7 @@ import type { Clock } from '../../shared/kernel/clock.js';
 import type { ServiceDeps } from '../../shared/kernel/deps.js';
 import { QueueSet } from '../../shared/kernel/queue-set.js';
 import type { Logger } from '../../shared/logger.js';
+import type { RedisClient as Redis } from '../../shared/redis.js';
 import { createRedis, reportOutages, settled, withTimeout } from '../../shared/redis.js';
 import { createServiceDeps } from '../../shared/services.js';
 
@@ -34,17 +34,17 @@ export interface InfrastructureOptions {
 export default fp<InfrastructureOptions>(async (app, opts) => {
   const { config } = opts;
   const orm = opts.orm ?? (await createOrm(config, 'insurance-api'));
-  const redis = createRedis(config.REDIS_URL, 'command', 'api');
+  const redis = createRedis(config, 'command', 'api');
   // The request path's own connection: the rate limit's count and the caller's stamps go out together.
-  const requestRedis = createRedis(config.REDIS_URL, 'command', 'api-requests', true);
+  const requestRedis = createRedis(config, 'command', 'api-requests', true);
   await Promise.all([settled(redis), settled(requestRedis)]);
   // One line when Redis goes away and one when it is back, for the whole process.
   reportOutages(redis, app.log, 'api');
-  const queues = new QueueSet(redis, config.REDIS_PREFIX, QUEUE_NAMES);
+  const queues = new QueueSet(redis, config.REDIS_PREFIX, QUEUE_NAMES, Boolean(config.REDIS_CLUSTER_NODES));
   app.decorate('config', config);
   app.decorate('orm', orm);
-  app.decorate('redis', redis);
-  app.decorate('requestRedis', requestRedis);
+  app.decorate<Redis, 'redis'>('redis', redis);
+  app.decorate<Redis, 'requestRedis'>('requestRedis', requestRedis);
   app.decorate('queues', queues);
   app.decorate('deps', createServiceDeps(config, orm, app.log as unknown as Logger, requestRedis, opts.clock));
   app.addHook('onClose', async () => {

@@ -1,4 +1,4 @@
-import type { Redis } from 'ioredis';
+import type { RedisClient as Redis } from '../../shared/redis.js';
 
 /** How long a process may hold increments it counted without telling Redis. */
 export const FLUSH_MS = 100;

@@ -4,6 +4,7 @@
 const PATTERNED = new Map([
   ['DATABASE_URL', 'a PostgreSQL URL, postgres://user@host:5432/database'],
   ['REDIS_URL', 'a Redis URL, redis://host:6379 (or rediss://)'],
+  ['REDIS_CLUSTER_NODES', 'host:port seeds, comma-separated: redis-1:6379,redis-2:6379'],
   ['REDIS_PREFIX', 'up to 64 letters, digits, braces, dots, underscores or hyphens'],
   ['REGISTRY_WEBHOOK_SECRET', 'one secret of at least 16 characters, or several separated by spaces or commas'],
   ['SMTP_URL', 'an SMTP URL, smtp://host:587 (or smtps://)'],

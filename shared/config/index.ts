@@ -69,6 +69,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // Private webhook targets are for tests and a developer's machine: in production they open the network inside.
   if (config.NODE_ENV === 'production' && config.WEBHOOK_ALLOW_PRIVATE_URLS === 'true')
     issues.set('WEBHOOK_ALLOW_PRIVATE_URLS', 'has an invalid value: never true in production');
+  // On a Redis Cluster the service's own keys must share a slot (their pipelines and scripts touch several).
+  if (config.REDIS_CLUSTER_NODES && !/\{[^{}]+\}/.test(config.REDIS_PREFIX))
+    issues.set('REDIS_PREFIX', 'has an invalid value: with REDIS_CLUSTER_NODES it must hold a hash tag, e.g. {ins}');
   if (issues.size) throw new ConfigError([...issues].map(([variable, problem]) => ({ variable, problem })));
   return Object.freeze(config);
 }

@@ -39,6 +39,23 @@ export const ConfigSchema = Type.Object({
     default: 'redis://127.0.0.1:6379',
     description: 'Redis connection URL (maxmemory-policy noeviction)',
   }),
+  REDIS_CLUSTER_NODES: Type.Optional(
+    Type.String({
+      pattern: '^[A-Za-z0-9.:\\[\\]-]+:[0-9]{1,5}(,[A-Za-z0-9.:\\[\\]-]+:[0-9]{1,5})*$',
+      description:
+        'host:port seeds of a Redis Cluster, comma-separated; when set it wins over REDIS_URL, and each queue gets a hash tag of its own',
+    }),
+  ),
+  REDIS_PASSWORD: Type.Optional(
+    Type.String({
+      minLength: 1,
+      description: 'Redis password (AUTH), in both modes; a password in REDIS_URL works too',
+    }),
+  ),
+  REDIS_TLS: Type.Enum(['true', 'false'], {
+    default: 'false',
+    description: 'TLS to Redis in both modes (a rediss:// REDIS_URL also turns it on)',
+  }),
   REDIS_PREFIX: Type.String({
     pattern: '^[A-Za-z0-9{}._-]{1,64}$',
     default: '{ins}',

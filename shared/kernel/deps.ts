@@ -1,8 +1,8 @@
-import type { Redis } from 'ioredis';
 import type { Registry } from 'prom-client';
 import type { Config } from '../config/index.js';
 import type { EntityManager, Orm } from '../db/orm.js';
 import type { Logger } from '../logger.js';
+import type { RedisClient as Redis } from '../redis.js';
 import type { Clock } from './clock.js';
 import type { PermissionCatalogue } from './permissions.js';
 import type { PublishedEventSpec, PublishedEventType } from './published-events.js';

@@ -1,5 +1,5 @@
 import { hostname } from 'node:os';
-import type { Redis } from 'ioredis';
+import type { RedisClient as Redis } from '../redis.js';
 
 /** How often a worker process says it is alive, for each queue it takes jobs from. */
 export const HEARTBEAT_MS = 5000;

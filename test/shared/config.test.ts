@@ -80,6 +80,16 @@ test('webhook endpoints on private addresses are never allowed in production', (
   t.is(loadConfig({ ...env, NODE_ENV: 'development' }).WEBHOOK_ALLOW_PRIVATE_URLS, 'true');
 });
 
+test('on a Redis Cluster the key prefix must hold a hash tag; the seeds are host:port, comma-separated', (t) => {
+  const env = { REDIS_CLUSTER_NODES: 'redis-1:6379,10.0.0.2:6380,[::1]:7000' };
+  t.is(loadConfig(env).REDIS_CLUSTER_NODES, env.REDIS_CLUSTER_NODES);
+  const untagged = t.throws(() => loadConfig({ ...env, REDIS_PREFIX: 'ins' }), { instanceOf: ConfigError });
+  t.deepEqual(untagged?.variables, ['REDIS_PREFIX']);
+  t.is(loadConfig({ REDIS_PREFIX: 'ins' }).REDIS_PREFIX, 'ins', 'one server: any prefix');
+  const bad = t.throws(() => loadConfig({ REDIS_CLUSTER_NODES: 'redis-1' }), { instanceOf: ConfigError });
+  t.deepEqual(bad?.variables, ['REDIS_CLUSTER_NODES']);
+});
+
 test('BOOTSTRAP_ADMIN_EMAIL without a password is refused', (t) => {
   const error = t.throws(() => loadConfig({ BOOTSTRAP_ADMIN_EMAIL: 'admin@example.com' }), { instanceOf: ConfigError });
   t.deepEqual(error?.variables, ['BOOTSTRAP_ADMIN_PASSWORD']);

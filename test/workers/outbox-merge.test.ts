@@ -41,7 +41,7 @@ async function committedDeliveries(n: number) {
 }
 
 async function relayWith(mergeOf: (queue: string, name: string) => JobMerge | undefined) {
-  const redis = createRedis(stack.config.REDIS_URL, 'command', 'merge-test');
+  const redis = createRedis(stack.config, 'command', 'merge-test');
   const queues = new QueueSet(redis, stack.config.REDIS_PREFIX, QUEUE_NAMES);
   // The relay leaves its rows for a later pass until its Redis connection is ready.
   if (redis.status !== 'ready') await once(redis, 'ready');

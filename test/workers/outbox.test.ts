@@ -41,7 +41,7 @@ test.serial(
     t.is(res.statusCode, 201);
 
     // A relay whose Redis is a dead port: the add fails, the row stays undelivered with the error.
-    const deadRedis = createRedis('redis://127.0.0.1:1', 'command', 'dead');
+    const deadRedis = createRedis({ ...stack.config, REDIS_URL: 'redis://127.0.0.1:1' }, 'command', 'dead');
     const deadQueues = new QueueSet(deadRedis, stack.config.REDIS_PREFIX, QUEUE_NAMES);
     const deadRelay = new OutboxRelay({
       orm: stack.orm,
@@ -235,7 +235,7 @@ test.serial('a committed job wakes the relay at once, without waiting for its ne
   const email = `wake-${uuidv7()}@example.test`;
   await userFor(email);
   // A relay that would not poll again for ten minutes: only the NOTIFY of the commit can wake it.
-  const redis = createRedis(stack.config.REDIS_URL, 'command', 'wake-test');
+  const redis = createRedis(stack.config, 'command', 'wake-test');
   const queues = new QueueSet(redis, stack.config.REDIS_PREFIX, QUEUE_NAMES);
   const relay = new OutboxRelay({
     orm: stack.orm,

@@ -1,5 +1,5 @@
-import type { Redis } from 'ioredis';
 import { uuidv7 } from '../../kernel/ids.js';
+import type { RedisClient as Redis } from '../../redis.js';
 import type { CallerChange } from '../access/index.js';
 
 /** How long a resolved caller may be reused at most, whatever Redis says (bounds any missed bump). */

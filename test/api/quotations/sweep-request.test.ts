@@ -55,7 +55,7 @@ test.serial(
     const held = new Promise<void>((resolve) => {
       finish = resolve;
     });
-    const connection = createRedis(stack.config.REDIS_URL, 'worker', 'sweep-test-worker');
+    const connection = createRedis(stack.config, 'worker', 'sweep-test-worker');
     const worker = new Worker(
       'quotations',
       async () => {

@@ -1,0 +1,139 @@
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { Redis } from 'ioredis';
+import { waitFor } from './stack.js';
+
+const run = promisify(execFile);
+
+export interface ClusterNode {
+  port: number;
+  process: ChildProcess;
+}
+
+export interface PrivateRedisCluster {
+  /** `127.0.0.1:port,...`: every node, as REDIS_CLUSTER_NODES takes them. */
+  nodes: string;
+  /** The ports of the nodes that are masters now. */
+  masters(): Promise<number[]>;
+  /** A plain connection to one node (close it after). */
+  node(port: number): Redis;
+  destroy(): Promise<void>;
+}
+
+/** A port free on loopback whose cluster bus port (+10,000) is free too. */
+async function clusterPort(taken: Set<number>): Promise<number> {
+  const listen = async (port: number) => {
+    const server = createServer().listen(port, '127.0.0.1');
+    try {
+      await once(server, 'listening');
+      return (server.address() as { port: number }).port;
+    } catch {
+      return undefined;
+    } finally {
+      server.close();
+    }
+  };
+  for (;;) {
+    const port = await listen(20_000 + Math.floor(Math.random() * 30_000));
+    if (port && !taken.has(port) && (await listen(port + 10_000))) return port;
+  }
+}
+
+/**
+ * A Redis Cluster of a test's own on spare loopback ports: `masters` masters with `replicas` replicas
+ * each, made with `redis-cli --cluster create`, ready once every node says cluster_state:ok. No
+ * persistence; the servers are killed by pid and their directory removed by destroy().
+ */
+export async function privateRedisCluster(masters = 3, replicas = 0): Promise<PrivateRedisCluster> {
+  const dir = mkdtempSync(join(tmpdir(), 'private-redis-cluster-'));
+  const taken = new Set<number>();
+  const nodes: ClusterNode[] = [];
+  const destroy = async () => {
+    await Promise.all(
+      nodes.map(async (n) => {
+        if (n.process.exitCode !== null || n.process.signalCode !== null) return;
+        const exited = once(n.process, 'exit');
+        n.process.kill('SIGKILL');
+        await exited;
+      }),
+    );
+    rmSync(dir, { recursive: true, force: true });
+  };
+  try {
+    for (let i = 0; i < masters * (1 + replicas); i++) {
+      const port = await clusterPort(taken);
+      taken.add(port);
+      // biome-ignore format: one option and its value a line
+      const child = spawn('redis-server', [
+        '--port', String(port), '--bind', '127.0.0.1', '--dir', dir,
+        '--cluster-enabled', 'yes', '--cluster-config-file', `nodes-${port}.conf`, '--cluster-node-timeout', '2000',
+        '--save', '', '--appendonly', 'no', '--maxmemory-policy', 'noeviction',
+      ], { stdio: 'ignore' });
+      nodes.push({ port, process: child });
+    }
+    const node = (port: number) => new Redis(port, '127.0.0.1', { maxRetriesPerRequest: 1, lazyConnect: true });
+    for (const n of nodes)
+      await waitFor(async () => {
+        const probe = node(n.port);
+        probe.on('error', () => {});
+        try {
+          await probe.connect();
+          return (await probe.ping()) === 'PONG';
+        } catch {
+          return false;
+        } finally {
+          probe.disconnect();
+        }
+      }, `cluster node ${n.port} to start`);
+    await run('redis-cli', [
+      '--cluster',
+      'create',
+      ...nodes.map((n) => `127.0.0.1:${n.port}`),
+      '--cluster-replicas',
+      String(replicas),
+      '--cluster-yes',
+    ]);
+    const clusterOk = async (port: number) => {
+      const probe = node(port);
+      probe.on('error', () => {});
+      try {
+        await probe.connect();
+        return /cluster_state:ok/.test(await probe.cluster('INFO'));
+      } finally {
+        probe.disconnect();
+      }
+    };
+    await waitFor(
+      async () => (await Promise.all(nodes.map((n) => clusterOk(n.port)))).every(Boolean),
+      'cluster_state:ok',
+      30_000,
+    );
+    return {
+      nodes: nodes.map((n) => `127.0.0.1:${n.port}`).join(','),
+      async masters() {
+        const probe = node(nodes[0].port);
+        try {
+          await probe.connect();
+          const lines = String(await probe.cluster('NODES'))
+            .trim()
+            .split('\n');
+          return lines
+            .filter((l) => / master /.test(` ${l.split(' ')[2].replace(/,/g, ' ')} `) && !l.includes('fail'))
+            .map((l) => Number(l.split(' ')[1].split('@')[0].split(':').at(-1)));
+        } finally {
+          probe.disconnect();
+        }
+      },
+      node,
+      destroy,
+    };
+  } catch (err) {
+    await destroy();
+    throw err;
+  }
+}
