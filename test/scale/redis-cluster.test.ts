@@ -1,6 +1,8 @@
 import test from 'ava';
 import { uuidv7 } from '../../shared/kernel/ids.js';
+import { bearer } from '../helpers/client.js';
 import { sqlOn } from '../helpers/db.js';
+import { given } from '../helpers/given.js';
 import { type PrivateRedisCluster, privateRedisCluster } from '../helpers/private-redis-cluster.js';
 import { type Stack, startStack, waitFor } from '../helpers/stack.js';
 import { postRegistryEvent } from '../helpers/webhooks.js';
@@ -45,6 +47,15 @@ test.serial('webhook intake, a sweep, mail and audit chaining run through the cl
   await waitFor(
     async () => (await stack.workers!.queues.get('mail').getJobCounts('completed')).completed >= 1,
     'the mail job to complete',
+  );
+  // Bull Board reads every queue through the cluster.
+  const operator = await given.user(stack, { permissions: ['queue:read'] });
+  const board = await stack.app.inject({ method: 'GET', url: '/admin/queues/api/queues', headers: bearer(operator) });
+  t.is(board.statusCode, 200);
+  const shown = board.json().queues.map((q: { name: string }) => q.name);
+  t.true(
+    ['webhooks', 'policies', 'mail', 'audit'].every((name) => shown.includes(name)),
+    String(shown),
   );
   // Audit chaining: every entry written so far is chained.
   await waitFor(
