@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import {
   type Context,
   type Link,
@@ -10,7 +11,6 @@ import {
   trace,
 } from '@opentelemetry/api';
 import { parseTraceParent } from '@opentelemetry/core';
-import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
 import { resourceFromAttributes } from '@opentelemetry/resources';
 import {
   AlwaysOffSampler,
@@ -37,6 +37,14 @@ export interface Tracing {
   shutdown(): Promise<void>;
 }
 
+/** The OTLP exporter, loaded only where spans are exported: its modules are most of OpenTelemetry's. */
+const loadExporter = () =>
+  (
+    createRequire(import.meta.url)(
+      '@opentelemetry/exporter-trace-otlp-http',
+    ) as typeof import('@opentelemetry/exporter-trace-otlp-http')
+  ).OTLPTraceExporter;
+
 export function createTracing(serviceName: string, endpoint: string | undefined): Tracing {
   const provider = new TracerProvider({
     resource: resourceFromAttributes({ 'service.name': serviceName }),
@@ -45,7 +53,7 @@ export function createTracing(serviceName: string, endpoint: string | undefined)
     spanProcessors: endpoint
       ? [
           new BatchSpanProcessor({
-            exporter: new OTLPTraceExporter({ url: `${endpoint.replace(/\/$/, '')}/v1/traces` }),
+            exporter: new (loadExporter())({ url: `${endpoint.replace(/\/$/, '')}/v1/traces` }),
           }),
         ]
       : [],

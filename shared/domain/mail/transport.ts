@@ -1,4 +1,4 @@
-import nodemailer from 'nodemailer';
+import { createRequire } from 'node:module';
 import type { Config } from '../../config/index.js';
 import type { Logger } from '../../logger.js';
 import { mailDelivery } from './delivery.js';
@@ -49,6 +49,8 @@ export function createMailTransport(config: Config, log: Logger): MailTransport 
       close() {},
     };
   }
+  // Loaded only where mail is sent: every other process (and test) is spared its modules.
+  const nodemailer = createRequire(import.meta.url)('nodemailer') as typeof import('nodemailer');
   const transporter = nodemailer.createTransport(config.SMTP_URL);
   return {
     async send(mail) {
