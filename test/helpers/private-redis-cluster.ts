@@ -22,6 +22,10 @@ export interface PrivateRedisCluster {
   masters(): Promise<number[]>;
   /** A plain connection to one node (close it after). */
   node(port: number): Redis;
+  /** The port of the master that serves `key`'s hash slot now. */
+  masterOf(key: string): Promise<number>;
+  /** SIGKILL to one node, as a crash. */
+  kill(port: number): Promise<void>;
   destroy(): Promise<void>;
 }
 
@@ -72,11 +76,26 @@ export async function privateRedisCluster(masters = 3, replicas = 0): Promise<Pr
       const child = spawn('redis-server', [
         '--port', String(port), '--bind', '127.0.0.1', '--dir', dir,
         '--cluster-enabled', 'yes', '--cluster-config-file', `nodes-${port}.conf`, '--cluster-node-timeout', '2000',
-        '--save', '', '--appendonly', 'no', '--maxmemory-policy', 'noeviction',
+        '--save', '', '--appendonly', 'no', '--maxmemory-policy', 'noeviction', '--repl-diskless-sync-delay', '0',
       ], { stdio: 'ignore' });
       nodes.push({ port, process: child });
     }
-    const node = (port: number) => new Redis(port, '127.0.0.1', { maxRetriesPerRequest: 1, lazyConnect: true });
+    const node = (port: number) => {
+      const redis = new Redis(port, '127.0.0.1', {
+        maxRetriesPerRequest: 1,
+        lazyConnect: true,
+        retryStrategy: () => null,
+      });
+      redis.on('error', () => {});
+      return redis;
+    };
+    const alive = (n: ClusterNode) => n.process.exitCode === null && n.process.signalCode === null;
+    /** A connection to a node still running, to ask about the cluster. */
+    const anyNode = async () => {
+      const probe = node(nodes.find(alive)!.port);
+      await probe.connect();
+      return probe;
+    };
     for (const n of nodes)
       await waitFor(async () => {
         const probe = node(n.port);
@@ -116,9 +135,8 @@ export async function privateRedisCluster(masters = 3, replicas = 0): Promise<Pr
     return {
       nodes: nodes.map((n) => `127.0.0.1:${n.port}`).join(','),
       async masters() {
-        const probe = node(nodes[0].port);
+        const probe = await anyNode();
         try {
-          await probe.connect();
           const lines = String(await probe.cluster('NODES'))
             .trim()
             .split('\n');
@@ -130,6 +148,25 @@ export async function privateRedisCluster(masters = 3, replicas = 0): Promise<Pr
         }
       },
       node,
+      async masterOf(key: string) {
+        const probe = await anyNode();
+        try {
+          const slot = Number(await probe.cluster('KEYSLOT', key));
+          const shard = (await probe.cluster('SLOTS')).find(([from, to]) => slot >= from && slot <= to);
+          const master = shard?.[2];
+          if (!master) throw new Error(`no master serves slot ${slot}`);
+          return Number(master[1]);
+        } finally {
+          probe.disconnect();
+        }
+      },
+      async kill(port: number) {
+        const n = nodes.find((x) => x.port === port);
+        if (!n || n.process.exitCode !== null || n.process.signalCode !== null) return;
+        const exited = once(n.process, 'exit');
+        n.process.kill('SIGKILL');
+        await exited;
+      },
       destroy,
     };
   } catch (err) {
