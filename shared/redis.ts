@@ -69,6 +69,28 @@ function clusterOptions(common: RedisOptions, perRole: RedisOptions): ClusterOpt
   };
 }
 
+/**
+ * BullMQ must not lose jobs to eviction: refuse to start against an evicting Redis. On a Redis
+ * Cluster every master is asked, since each holds some of the queues.
+ */
+export async function assertNoEviction(redis: RedisClient): Promise<void> {
+  const servers = redis instanceof Cluster ? redis.nodes('master') : [redis];
+  for (const server of servers) {
+    let policy: string | undefined;
+    try {
+      const reply = (await server.config('GET', 'maxmemory-policy')) as string[];
+      policy = reply[1];
+    } catch {
+      continue; // CONFIG is disabled on some managed Redis services; their policy is set in the console.
+    }
+    if (policy && policy !== 'noeviction') {
+      throw new Error(
+        `Redis maxmemory-policy is "${policy}"; BullMQ needs "noeviction" or queued jobs can silently disappear. Set maxmemory-policy noeviction and restart the worker.`,
+      );
+    }
+  }
+}
+
 export async function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {

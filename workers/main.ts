@@ -14,8 +14,7 @@ import { Heartbeats } from '../shared/observability/heartbeats.js';
 import { createRegistry, jobMetrics } from '../shared/observability/metrics.js';
 import { createTracing } from '../shared/observability/tracing.js';
 import { onShutdown } from '../shared/process.js';
-import type { RedisClient as Redis } from '../shared/redis.js';
-import { createRedis, isRedisUnreachable, reportOutages, settled } from '../shared/redis.js';
+import { assertNoEviction, createRedis, isRedisUnreachable, reportOutages, settled } from '../shared/redis.js';
 import { createServiceDeps } from '../shared/services.js';
 import { serveWorkerHttp } from './http.js';
 import { causeFields, runJobThroughOutages } from './run-job.js';
@@ -44,22 +43,6 @@ export interface StartWorkersOptions {
   schedulers?: boolean;
   /** Share a metrics registry with the web server of the same process (`npm start`). */
   metrics?: Registry;
-}
-
-/** BullMQ must not lose jobs to eviction: refuse to start against an evicting Redis. */
-export async function assertNoEviction(redis: Redis): Promise<void> {
-  let policy: string | undefined;
-  try {
-    const reply = (await redis.config('GET', 'maxmemory-policy')) as string[];
-    policy = reply[1];
-  } catch {
-    return; // CONFIG is disabled on some managed Redis services; their policy is set in the console.
-  }
-  if (policy && policy !== 'noeviction') {
-    throw new Error(
-      `Redis maxmemory-policy is "${policy}"; BullMQ needs "noeviction" or queued jobs can silently disappear. Set maxmemory-policy noeviction and restart the worker.`,
-    );
-  }
 }
 
 /**

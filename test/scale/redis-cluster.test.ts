@@ -1,5 +1,6 @@
 import test from 'ava';
 import { uuidv7 } from '../../shared/kernel/ids.js';
+import { assertNoEviction, createRedis, settled } from '../../shared/redis.js';
 import { bearer } from '../helpers/client.js';
 import { sqlOn } from '../helpers/db.js';
 import { given } from '../helpers/given.js';
@@ -92,4 +93,21 @@ test.serial("each queue has its own hash tag: the queues' keys sit on more than 
       1,
       `${queue}: all its keys on one master`,
     );
+});
+
+test.serial('the worker refuses a cluster with a master that evicts keys, whichever master it is', async (t) => {
+  const [, second] = await cluster.masters();
+  const node = cluster.node(second);
+  const redis = createRedis(stack.config, 'command', 'eviction-check');
+  try {
+    await node.connect();
+    await settled(redis);
+    await t.notThrowsAsync(assertNoEviction(redis));
+    await node.config('SET', 'maxmemory-policy', 'allkeys-lru');
+    await t.throwsAsync(assertNoEviction(redis), { message: /noeviction/ });
+  } finally {
+    await node.config('SET', 'maxmemory-policy', 'noeviction');
+    node.disconnect();
+    redis.disconnect();
+  }
 });
