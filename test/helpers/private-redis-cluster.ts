@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { Redis } from 'ioredis';
+import { forgetServer, recordServer, stopLeftovers } from './leftovers.js';
 import { waitFor } from './stack.js';
 
 const run = promisify(execFile);
@@ -54,6 +55,8 @@ async function clusterPort(taken: Set<number>): Promise<number> {
  * persistence; the servers are killed by pid and their directory removed by destroy().
  */
 export async function privateRedisCluster(masters = 3, replicas = 0): Promise<PrivateRedisCluster> {
+  // A killed run's nodes, if any, are stopped before new ones start.
+  stopLeftovers();
   const dir = mkdtempSync(join(tmpdir(), 'private-redis-cluster-'));
   const taken = new Set<number>();
   const nodes: ClusterNode[] = [];
@@ -64,6 +67,7 @@ export async function privateRedisCluster(masters = 3, replicas = 0): Promise<Pr
         const exited = once(n.process, 'exit');
         n.process.kill('SIGKILL');
         await exited;
+        if (n.process.pid) forgetServer(n.process.pid);
       }),
     );
     rmSync(dir, { recursive: true, force: true });
@@ -78,6 +82,7 @@ export async function privateRedisCluster(masters = 3, replicas = 0): Promise<Pr
         '--cluster-enabled', 'yes', '--cluster-config-file', `nodes-${port}.conf`, '--cluster-node-timeout', '2000',
         '--save', '', '--appendonly', 'no', '--maxmemory-policy', 'noeviction', '--repl-diskless-sync-delay', '0',
       ], { stdio: 'ignore' });
+      if (child.pid) recordServer(child.pid, `127.0.0.1:${port}`);
       nodes.push({ port, process: child });
     }
     const node = (port: number) => {
@@ -166,6 +171,7 @@ export async function privateRedisCluster(masters = 3, replicas = 0): Promise<Pr
         const exited = once(n.process, 'exit');
         n.process.kill('SIGKILL');
         await exited;
+        if (n.process.pid) forgetServer(n.process.pid);
       },
       destroy,
     };
