@@ -1,12 +1,11 @@
-import type { AddressInfo } from 'node:net';
 import test, { type ExecutionContext } from 'ava';
-import { SMTPServer } from 'smtp-server';
 import { remindOverduePremiums } from '../../../shared/domain/premiums/index.js';
 import { systemAct } from '../../../shared/kernel/act.js';
 import { type Api, client } from '../../helpers/client.js';
 import { sqlOn } from '../../helpers/db.js';
 import { expectData } from '../../helpers/expect.js';
 import { given, type SignedIn } from '../../helpers/given.js';
+import { type ReceivedMail, smtpInbox } from '../../helpers/smtp-inbox.js';
 import { movableClock, type Stack, startStack, waitFor } from '../../helpers/stack.js';
 
 /**
@@ -14,42 +13,20 @@ import { movableClock, type Stack, startStack, waitFor } from '../../helpers/sta
  * or workers), and the mail worker sends it to the holder, from the published `premium_overdue`
  * template or the built-in text. A local SMTP server receives the mails; the services' clock is moved.
  */
-interface ReceivedMail {
-  to: string[];
-  raw: string;
-}
-const inbox: ReceivedMail[] = [];
-const smtp = new SMTPServer({
-  authOptional: true,
-  disabledCommands: ['STARTTLS'],
-  logger: false,
-  onData(stream, session, callback) {
-    const chunks: Buffer[] = [];
-    stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-    stream.on('end', () => {
-      inbox.push({
-        to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()),
-        raw: Buffer.concat(chunks).toString('utf8'),
-      });
-      callback();
-    });
-  },
-});
-
 const clock = movableClock(new Date('2031-06-01T06:00:00Z'));
+let smtp: Awaited<ReturnType<typeof smtpInbox>>;
 let stack: Stack;
 let api: Api;
 let admin: SignedIn;
 test.before(async () => {
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  const { port } = smtp.server.address() as AddressInfo;
-  stack = await startStack({ clock, workers: true, env: { SMTP_URL: `smtp://127.0.0.1:${port}` } });
+  smtp = await smtpInbox();
+  stack = await startStack({ clock, workers: true, env: { SMTP_URL: smtp.url } });
   api = client(stack.app);
   admin = await given.admin(stack);
 });
 test.after.always(async () => {
   await stack?.close();
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  await smtp?.close();
 });
 
 const kes = (amountMinor: number) => ({ amountMinor, currency: 'KES' });
@@ -71,7 +48,7 @@ async function monthly(t: ExecutionContext, effectiveFrom: string, email: string
     201,
   );
 }
-const mailsTo = (email: string) => inbox.filter((m) => m.to.includes(email.toLowerCase()));
+const mailsTo = (email: string) => smtp.mails.filter((m) => m.to.includes(email.toLowerCase()));
 const textOf = (mail: ReceivedMail) => mail.raw.replace(/=\r?\n/g, '').replace(/\r\n/g, '\n');
 const remind = () => remindOverduePremiums(stack.app.deps, systemAct());
 
