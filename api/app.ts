@@ -18,6 +18,7 @@ import infrastructure from './plugins/infrastructure.js';
 import metrics from './plugins/metrics.js';
 import openapi from './plugins/openapi.js';
 import rateLimit from './plugins/rate-limit.js';
+import readReplicas from './plugins/read-replicas.js';
 import requestTimeout from './plugins/request-timeout.js';
 import securityHeaders from './plugins/security-headers.js';
 import shutdown from './plugins/shutdown.js';
@@ -164,6 +165,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   // Before any route: a list route's `sort` is declared, and validated, as its list's keys.
   app.addHook('onRoute', declareSortKeys);
   await app.register(auth);
+  await app.register(readReplicas);
   await app.register(idempotency);
   await app.register(bullBoard);
   app.setNotFoundHandler({ preHandler: app.rateLimit() }, notFoundHandler as never);

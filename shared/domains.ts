@@ -79,7 +79,8 @@ export const entities = [
 
 /** The service's ORM over every domain's entities; `applicationName` names the connections in pg_stat_activity. */
 export const createOrm = (
-  config: Pick<Config, 'DATABASE_URL' | 'DATABASE_POOL_MAX'>,
+  config: Pick<Config, 'DATABASE_URL' | 'DATABASE_POOL_MAX'> &
+    Partial<Pick<Config, 'DATABASE_READ_URL' | 'DATABASE_POOLER'>>,
   applicationName?: string,
 ): Promise<Orm> =>
   openOrm(

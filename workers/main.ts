@@ -127,7 +127,7 @@ export async function startWorkers(opts: StartWorkersOptions): Promise<WorkerHan
     orm,
     queues,
     log,
-    databaseUrl: config.DATABASE_URL,
+    databaseUrl: config.DATABASE_LISTEN_URL ?? config.DATABASE_URL,
     pollMs: config.OUTBOX_POLL_MS,
     mergeOf: (queue, name) => catalogue.mergeOf(queue, name),
   });

@@ -4,7 +4,7 @@ import type { ServiceDeps } from '../../shared/kernel/deps.js';
 import type { Page } from '../../shared/kernel/list.js';
 import type { PermissionName } from '../../shared/kernel/permissions.js';
 import { type PagePlan, type PageRequest, type SortSpec, sortedBy } from './pagination.js';
-import { ok, sendPublicWrite, sendWrite, userActOf } from './reply.js';
+import { ok, readActOf, sendPublicWrite, sendWrite } from './reply.js';
 
 // A route of api/routes/<domain>/ is one line: its method, URL, permissions and schema, and one of the
 // handlers below naming the domain's service. What a handler does with the request is the same for
@@ -113,7 +113,7 @@ export const publicWrite = writeWith<Act>(sendPublicWrite);
 export const read =
   <I, T>(service: (deps: ServiceDeps, act: UserAct, input: I) => Promise<T> | T) =>
   async <Rq extends FastifyRequest>(request: Fits<Rq, I, ParamsOf<Rq>>) =>
-    ok(request, await service(request.server.deps, userActOf(request), request.params as I));
+    ok(request, await service(request.server.deps, await readActOf(request), request.params as I));
 
 /** An answer of the edge itself, of no domain's service (health probes, the system's own information). */
 export const answer =
@@ -133,7 +133,7 @@ export const list = <F, R, S extends string, V = R>(
   sortedBy(async (request: FastifyRequest & { query: PageRequest & F }) => {
     const { limit, cursor, sort, ...filters } = request.query;
     const plan = request.server.paginator.plan(spec, { limit, cursor, sort });
-    const page = await service(request.server.deps, userActOf(request), { filters: filters as F, page: plan });
+    const page = await service(request.server.deps, await readActOf(request), { filters: filters as F, page: plan });
     return request.server.paginator.respond(request, plan, page, view);
   }, spec);
 
@@ -155,7 +155,7 @@ export const listOf = <I, R, S extends string, V = R, const M extends Renames = 
       const { limit, cursor, sort, ...filters } = request.query as PageRequest;
       const plan = request.server.paginator.plan(spec, { limit, cursor, sort });
       const input = { ...renamed(request.params, options.rename), ...filters, page: plan } as I;
-      const page = await service(request.server.deps, userActOf(request), input);
+      const page = await service(request.server.deps, await readActOf(request), input);
       return request.server.paginator.respond(request, plan, page, view);
     },
     spec,

@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Act, UserAct } from '../../shared/kernel/act.js';
 import { ANONYMOUS_ACTOR } from '../../shared/kernel/unit-of-work.js';
 import type { IdempotencyCompletion, RenderedResponse } from '../plugins/idempotency.js';
+import { readsOf } from '../plugins/read-replicas.js';
 import { commitGateOf } from '../plugins/request-timeout.js';
 import { requestTraceparent } from '../plugins/tracing.js';
 import { callerOf } from './caller.js';
@@ -28,6 +29,12 @@ function actOf(request: FastifyRequest, completion?: IdempotencyCompletion): Act
 
 /** The act of a signed-in user's request (every route but the public ones). */
 export const userActOf = (request: FastifyRequest): UserAct => ({ ...actOf(request), caller: callerOf(request) });
+
+/** The act of a read (a GET of a list or a record): its reads may go to a replica unless its caller wrote lately. */
+export const readActOf = async (request: FastifyRequest): Promise<UserAct> => ({
+  ...userActOf(request),
+  ...(await readsOf(request)),
+});
 
 async function send<T, A extends Act>(
   request: FastifyRequest,

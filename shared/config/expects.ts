@@ -3,6 +3,7 @@
 /** Settings checked by a pattern, which says little to a reader: their expectation in words. */
 const PATTERNED = new Map([
   ['DATABASE_URL', 'a PostgreSQL URL, postgres://user@host:5432/database'],
+  ['DATABASE_LISTEN_URL', 'a PostgreSQL URL, postgres://user@host:5432/database'],
   ['REDIS_URL', 'a Redis URL, redis://host:6379 (or rediss://)'],
   ['REDIS_CLUSTER_NODES', 'host:port seeds, comma-separated: redis-1:6379,redis-2:6379'],
   ['REDIS_PREFIX', 'up to 64 letters, digits, braces, dots, underscores or hyphens'],

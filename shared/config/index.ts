@@ -72,6 +72,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // On a Redis Cluster the service's own keys must share a slot (their pipelines and scripts touch several).
   if (config.REDIS_CLUSTER_NODES && !/\{[^{}]+\}/.test(config.REDIS_PREFIX))
     issues.set('REDIS_PREFIX', 'has an invalid value: with REDIS_CLUSTER_NODES it must hold a hash tag, e.g. {ins}');
+  // LISTEN through a transaction-mode pooler is accepted and then never notified: the relay needs its own session.
+  if (config.DATABASE_POOLER === 'transaction' && !config.DATABASE_LISTEN_URL && !issues.has('DATABASE_LISTEN_URL'))
+    issues.set(
+      'DATABASE_LISTEN_URL',
+      'is missing: required with DATABASE_POOLER=transaction, a direct PostgreSQL URL for LISTEN',
+    );
   if (issues.size) throw new ConfigError([...issues].map(([variable, problem]) => ({ variable, problem })));
   return Object.freeze(config);
 }

@@ -1,4 +1,5 @@
 import { type Static, Type } from 'typebox';
+import { DatabaseSettings } from './database.js';
 
 /** Right on a developer's machine; anywhere else the mails' links lead nowhere (production warns at start). */
 export const DEFAULT_APP_BASE_URL = 'http://localhost:3000';
@@ -24,16 +25,7 @@ export const ConfigSchema = Type.Object({
       'web processes serving PORT together (node:cluster); each has its own pools, so count them against PostgreSQL max_connections',
   }),
   HOST: Type.String({ minLength: 1, default: '0.0.0.0', description: 'interface the web process binds' }),
-  DATABASE_URL: Type.String({
-    pattern: '^postgres(ql)?://',
-    default: 'postgres://postgres@127.0.0.1:5432/insurance',
-    description: 'PostgreSQL connection URL',
-  }),
-  DATABASE_POOL_MAX: PositiveInt(10, 'PostgreSQL connections per process'),
-  LIVENESS_POOL_STALL_S: PositiveInt(
-    30,
-    'seconds the database pool may have requests waiting with no connection freed before /health/live fails (the supervisor restarts the process)',
-  ),
+  ...DatabaseSettings,
   REDIS_URL: Type.String({
     pattern: '^rediss?://',
     default: 'redis://127.0.0.1:6379',

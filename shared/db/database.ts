@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { InferKyselyDB } from '@mikro-orm/sql';
 import { type ColumnType, type Kysely, sql } from 'kysely';
+import { ReadReplicas } from './replicas.js';
 
 /**
  * Dates as they come back from a Kysely query: the ORM's pg type parsers keep timestamps as the text
@@ -24,8 +25,15 @@ export interface Tables {}
 /** Every table of the schema as a query reads it (timestamps as the text PostgreSQL sends). */
 export type Database = { [T in keyof Tables]: { [C in keyof Tables[T]]: AsRead<Tables[T][C]> } };
 
-/** A typed Kysely query builder bound to the entity manager's connection (its transaction, if any). */
-export const db = (em: EntityManager): Kysely<Database> => em.getKysely<Database>();
+/**
+ * Where a query runs: an entity manager (its transaction if it has one, else the primary), or the
+ * read replicas, for a read that needs no lock and runs outside a transaction (shared/kernel/reads.ts).
+ */
+export type Source = EntityManager | ReadReplicas;
+
+/** A typed Kysely query builder bound to the source's connection (the entity manager's transaction, if any). */
+export const db = (source: Source): Kysely<Database> =>
+  source instanceof ReadReplicas ? (source.kysely as Kysely<Database>) : source.getKysely<Database>();
 
 /** A timestamp as the API shows it (ISO 8601 UTC with milliseconds). */
 export const iso = (value: string | Date): string => new Date(value).toISOString();

@@ -1,6 +1,7 @@
 import type { MigrationObject } from '@mikro-orm/core';
 import { Migrator } from '@mikro-orm/migrations';
 import { MikroORM, type Options, type PostgreSqlConnection } from '@mikro-orm/postgresql';
+import type pg from 'pg';
 
 /** Entities as the ORM takes them: the composition root (shared/domains.ts) gives every domain's. */
 type Entities = NonNullable<Options['entities']>;
@@ -9,18 +10,27 @@ import type { Config } from '../config/index.js';
 import { NotLiveError } from '../kernel/errors.js';
 import { guardPool, poolStalledMs } from './guarded-pool.js';
 import { migrationsList } from './migrations/index.js';
+import { withoutNamedStatements } from './pooler.js';
+import { replicaUrls } from './replicas.js';
 
 export type Orm = MikroORM;
 export type { EntityManager } from '@mikro-orm/postgresql';
 
+type OrmConfig = Pick<Config, 'DATABASE_URL' | 'DATABASE_POOL_MAX'> &
+  Partial<Pick<Config, 'DATABASE_READ_URL' | 'DATABASE_POOLER'>>;
+
 function ormOptions(
-  config: Pick<Config, 'DATABASE_URL' | 'DATABASE_POOL_MAX'>,
+  config: OrmConfig,
   entities: Entities,
   applicationName = 'insurance-api',
   domainMigrations: readonly MigrationObject[] = [],
 ): Options {
   return {
     clientUrl: config.DATABASE_URL,
+    // Each replica gets a pool of its own (same options); the ORM never picks one by itself: the reads
+    // that may go to a replica are chosen by the service (shared/db/replicas.ts), by health and lag.
+    replicas: replicaUrls(config).map(({ name, url }) => ({ name, clientUrl: url })),
+    preferReadReplicas: false,
     entities: [...entities],
     extensions: [Migrator],
     migrations: {
@@ -36,7 +46,15 @@ function ormOptions(
     pool: { min: 0, max: config.DATABASE_POOL_MAX, idleTimeoutMillis: 30_000 },
     // Handed to pg's Pool. MikroORM 7 connects lazily: a process starts (and answers /health/ready 503) while the database is down.
     // A connection lost to a fault is destroyed, never left checked out (guarded-pool.ts).
-    driverOptions: { application_name: applicationName, connectionTimeoutMillis: 5000, onPoolCreated: guardPool },
+    // Behind a transaction-mode pooler (DATABASE_POOLER=transaction) its statements go unnamed (pooler.ts).
+    driverOptions: {
+      application_name: applicationName,
+      connectionTimeoutMillis: 5000,
+      onPoolCreated: (pool: pg.Pool) => {
+        guardPool(pool);
+        if (config.DATABASE_POOLER === 'transaction') withoutNamedStatements(pool);
+      },
+    },
     debug: false,
     // Migration progress is reported by the callers (scripts/migrate.ts logs what was applied).
     logger: () => {},
@@ -48,7 +66,7 @@ function ormOptions(
  * then those the domains bring in their manifests (`migrations`), in the order of their names.
  */
 export async function openOrm(
-  config: Pick<Config, 'DATABASE_URL' | 'DATABASE_POOL_MAX'>,
+  config: OrmConfig,
   entities: Entities,
   applicationName?: string,
   domainMigrations: readonly MigrationObject[] = [],

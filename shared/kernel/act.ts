@@ -9,6 +9,11 @@ import { SYSTEM_ACTOR, WEBHOOK_ACTOR, type WriteContext } from './unit-of-work.j
 export interface Act extends WriteContext {
   /** The signed-in user, when a user acts; absent for the system, webhooks and anonymous flows. */
   caller?: Caller;
+  /**
+   * `replica`: the edge allows this act's reads on a read replica (a GET whose caller has not written
+   * within READ_YOUR_WRITES_MS); absent, every read is on the primary (shared/kernel/reads.ts).
+   */
+  reads?: 'replica';
 }
 
 /** An act of a signed-in user. */

@@ -1,6 +1,7 @@
 import type { Registry } from 'prom-client';
 import type { Config } from '../config/index.js';
 import type { EntityManager, Orm } from '../db/orm.js';
+import type { ReadReplicas } from '../db/replicas.js';
 import type { Logger } from '../logger.js';
 import type { RedisClient as Redis } from '../redis.js';
 import type { Clock } from './clock.js';
@@ -22,6 +23,8 @@ export interface ServiceDeps {
   log: Logger;
   /** What time and day it is (clock.ts). */
   clock: Clock;
+  /** The read replicas of DATABASE_READ_URL, in a web process that has them (reads.ts chooses when they are used). */
+  replicas?: ReadReplicas;
   /** Every permission of every domain, with its description, in the order of the domains. */
   permissions: Readonly<PermissionCatalogue>;
   /** Every integration event type the domains publish, with what it means. */

@@ -1,4 +1,3 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
 import {
   type Compilable,
   type Expression,
@@ -8,7 +7,7 @@ import {
   type SqlBool,
   sql,
 } from 'kysely';
-import { db } from '../db/database.js';
+import { db, type Source } from '../db/database.js';
 import { type Keyset, keysetPage } from '../db/keyset.js';
 import { type DataScope, inScope, type ScopeColumns } from './scope.js';
 
@@ -25,7 +24,7 @@ export interface ListDefinition<DB, TB extends keyof DB, O, F extends string, Fi
    * branches (no row in two of them) are each filtered and paged on their own, in sort order, and then
    * merged: a scope a row enters in more than one way still reads each way from an index.
    */
-  rows: (em: EntityManager, scope: DataScope) => SelectQueryBuilder<DB, TB, O> | SelectQueryBuilder<DB, TB, O>[];
+  rows: (em: Source, scope: DataScope) => SelectQueryBuilder<DB, TB, O> | SelectQueryBuilder<DB, TB, O>[];
   sortable: readonly F[];
   /** e.g. `-createdAt`. */
   defaultSort: string;
@@ -77,7 +76,7 @@ export const containsPattern = (text: string) => `%${text.toLowerCase().replace(
 /** One page of a list within the caller's scope: filters, `q`, keyset after the cursor, limit + 1 to know whether more follow. */
 export async function listPage<DB, TB extends keyof DB, O, F extends string, Filters extends object>(
   definition: ListDefinition<DB, TB, O, F, Filters>,
-  em: EntityManager,
+  em: Source,
   scope: DataScope,
   input: ListInput<F, Filters>,
 ): Promise<Page<O>> {
@@ -123,7 +122,7 @@ export async function listPage<DB, TB extends keyof DB, O, F extends string, Fil
 }
 
 /** The first rows of several paged branches in the page's order: each branch brings at most a page of its own. */
-async function merged<R>(em: EntityManager, branches: Compilable[], page: Keyset): Promise<R[]> {
+async function merged<R>(em: Source, branches: Compilable[], page: Keyset): Promise<R[]> {
   const order = page.sort.map((k, i) => sql`${sql.ref(`sort_${i}`)} ${sql.raw(k.desc ? 'desc' : 'asc')}`);
   const union = sql.join(
     branches.map((b) => sql`(${b})`),

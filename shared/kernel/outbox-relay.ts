@@ -7,11 +7,13 @@ import { withTimeout } from '../redis.js';
 import type { JobMerge } from './jobs.js';
 import { type OutboxRow, relayedJobs } from './outbox-jobs.js';
 import type { QueueSet } from './queue-set.js';
+import { ReplicatedAdds } from './replicated-add.js';
 
 export interface OutboxRelayOptions {
   orm: Orm;
   queues: QueueSet;
   log: Logger;
+  /** The LISTEN connection's URL: DATABASE_LISTEN_URL, a direct session (a transaction-mode pooler never delivers notifications). */
   databaseUrl: string;
   pollMs: number;
   batchSize?: number;
@@ -35,9 +37,11 @@ export class OutboxRelay {
   private again = false;
   private stopped = true;
   private readonly batchSize: number;
+  private readonly replicated: ReplicatedAdds;
 
   constructor(private readonly opts: OutboxRelayOptions) {
     this.batchSize = opts.batchSize ?? 200;
+    this.replicated = new ReplicatedAdds(opts.queues);
   }
 
   async start(): Promise<void> {
@@ -67,7 +71,12 @@ export class OutboxRelay {
   }
 
   private async listen(): Promise<void> {
-    const client = new pg.Client({ connectionString: this.opts.databaseUrl, application_name: 'outbox-relay' });
+    // keepAlive: an idle session cut without a word (a firewall, a NAT) ends instead of waiting for ever.
+    const client = new pg.Client({
+      connectionString: this.opts.databaseUrl,
+      application_name: 'outbox-relay',
+      keepAlive: true,
+    });
     client.on('error', () => {});
     client.on('notification', () => this.kick());
     // The session ended (PostgreSQL restarted, the connection was cut): LISTEN again once it can.
@@ -80,7 +89,8 @@ export class OutboxRelay {
     });
     try {
       await client.connect();
-      // Raw SQL on a connection of its own: LISTEN must stay on one open session, outside the ORM's pool.
+      // Raw SQL on a connection of its own: LISTEN must stay on one open session, outside the ORM's pool
+      // (and outside any transaction-mode pooler, which would take the session back after this statement).
       await client.query('LISTEN outbox');
     } catch (err) {
       await client.end().catch(() => {});
@@ -152,19 +162,32 @@ export class OutboxRelay {
         .execute();
       const done: { id: string; job_id: string }[] = [];
       let failure: { rows: string[]; message: string } | undefined;
+      const adds = this.replicated.batch();
       for (const job of relayedJobs(rows as OutboxRow[], this.opts.mergeOf ?? (() => undefined))) {
         try {
           if (!this.opts.queues.has(job.queue)) throw new Error(`Unknown queue ${job.queue}`);
+          await adds.adding(job.queue);
           await withTimeout(
             this.opts.queues.get(job.queue).add(job.name, job.data, { jobId: job.jobId }),
             5000,
             'Redis',
           );
           for (const id of job.rows) done.push({ id, job_id: job.jobId });
+          adds.added(job.queue, job.rows);
         } catch (err) {
           failure = { rows: job.rows, message: (err as Error).message };
           break;
         }
+      }
+      // On a Redis Cluster a row counts as relayed once a replica has its job too (replicated-add.ts).
+      const unreplicated = await adds.unreplicated();
+      if (unreplicated) {
+        const later = new Set(unreplicated.rows);
+        done.splice(0, done.length, ...done.filter((d) => !later.has(d.id)));
+        failure = {
+          rows: [...(failure?.rows ?? []), ...unreplicated.rows],
+          message: [failure?.message, unreplicated.message].filter(Boolean).join('; '),
+        };
       }
       if (done.length) {
         // Each row names the job that carries it: a merged job carries several.

@@ -1,9 +1,10 @@
 import { execFile } from 'node:child_process';
-import { chownSync, mkdtempSync, rmSync } from 'node:fs';
+import { chownSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
+import { forgetServer, isRunning, recordServer, stopLeftovers } from './leftovers.js';
 import { freePort } from './ports.js';
 
 const run = promisify(execFile);
@@ -28,16 +29,22 @@ export interface PrivatePostgres {
   destroy(): Promise<void>;
 }
 
-/**
- * A PostgreSQL server of a test's own, on a spare port and a directory of its own, never the shared
- * one: a fault test stops, crashes and restarts it freely. `settings` are passed as `-c name=value`.
- */
-export async function privatePostgres(settings: Record<string, string | number> = {}): Promise<PrivatePostgres> {
+/** A new directory for a server's files, owned by the postgres user when the tests run as root. */
+async function serverDirectory(): Promise<string> {
   const dir = mkdtempSync(join(tmpdir(), 'private-pg-'));
   if (process.getuid?.() === 0) chownSync(dir, Number((await run('id', ['-u', 'postgres'])).stdout.trim()), -1);
+  return dir;
+}
+
+/**
+ * The server whose data directory is `<dir>/data`, on `port`, with `settings` as `-c name=value`. While
+ * it runs its postmaster is recorded by pid (leftovers.ts; the data directory, on its command line, is
+ * the mark): if the test process is killed before destroy(), the next test that starts a server stops
+ * it with SIGQUIT (an immediate shutdown, which ends its backends too) and removes `dir`.
+ */
+function serverOn(dir: string, port: number, settings: Record<string, string | number>): PrivatePostgres {
   const data = join(dir, 'data');
-  const port = await freePort();
-  await asPostgres('initdb', ['-D', data, '-A', 'trust', '-U', 'postgres', '--no-sync', '-E', 'UTF8', '--locale=C']);
+  let postmaster: number | undefined;
   const base = {
     listen_addresses: '127.0.0.1',
     unix_socket_directories: dir,
@@ -63,15 +70,82 @@ export async function privatePostgres(settings: Record<string, string | number> 
         '-w',
         'start',
       ]);
+      // The first line of postmaster.pid is the postmaster's pid.
+      postmaster = Number(readFileSync(join(data, 'postmaster.pid'), 'utf8').split('\n')[0]);
+      recordServer(postmaster, data, { signal: 'SIGQUIT', dir });
     },
     async stop(mode = 'immediate') {
-      await asPostgres('pg_ctl', ['-D', data, '-m', mode, '-w', 'stop']).catch(() => {});
+      const stopped = await asPostgres('pg_ctl', ['-D', data, '-m', mode, '-w', 'stop']).then(
+        () => true,
+        () => false,
+      );
+      // pg_ctl waited for the postmaster to go; if it failed, the server may not have been running.
+      if (postmaster !== undefined && (stopped || !isRunning(postmaster))) {
+        forgetServer(postmaster);
+        postmaster = undefined;
+      }
     },
     async destroy() {
       await server.stop('immediate');
       rmSync(dir, { recursive: true, force: true });
     },
   };
+  return server;
+}
+
+/**
+ * A PostgreSQL server of a test's own, on a spare port and a directory of its own, never the shared
+ * one: a fault test stops, crashes and restarts it freely. `settings` are passed as `-c name=value`.
+ */
+export async function privatePostgres(settings: Record<string, string | number> = {}): Promise<PrivatePostgres> {
+  // A killed run's servers, if any, are stopped before a new one starts.
+  stopLeftovers();
+  const dir = await serverDirectory();
+  await asPostgres('initdb', [
+    '-D',
+    join(dir, 'data'),
+    '-A',
+    'trust',
+    '-U',
+    'postgres',
+    '--no-sync',
+    '-E',
+    'UTF8',
+    '--locale=C',
+  ]);
+  const server = serverOn(dir, await freePort(), settings);
+  await server.start();
+  return server;
+}
+
+/**
+ * A streaming replica of `primary` (`pg_basebackup -R`: a copy of its files that follows its WAL),
+ * a hot standby on a port of its own that answers reads. `settings` such as `recovery_min_apply_delay`
+ * make it lag on purpose.
+ */
+export async function privateReplica(
+  primary: PrivatePostgres,
+  settings: Record<string, string | number> = {},
+): Promise<PrivatePostgres> {
+  stopLeftovers();
+  const dir = await serverDirectory();
+  await asPostgres('pg_basebackup', [
+    '-h',
+    '127.0.0.1',
+    '-p',
+    String(primary.port),
+    '-U',
+    'postgres',
+    '-D',
+    join(dir, 'data'),
+    '-R',
+    '-X',
+    'stream',
+    // At once: the default waits for the primary's next spread checkpoint (minutes).
+    '--checkpoint=fast',
+    '--no-sync',
+  ]);
+  const server = serverOn(dir, await freePort(), { hot_standby: 'on', ...settings });
   await server.start();
   return server;
 }

@@ -25,8 +25,13 @@ export interface PrivateRedisCluster {
   node(port: number): Redis;
   /** The port of the master that serves `key`'s hash slot now. */
   masterOf(key: string): Promise<number>;
+  /** The port of a replica of the master on `port`. */
+  replicaOf(port: number): Promise<number>;
   /** SIGKILL to one node, as a crash. */
   kill(port: number): Promise<void>;
+  /** SIGSTOP to one node: it reads and answers nothing (its replication link included) until resume(). */
+  pause(port: number): void;
+  resume(port: number): void;
   destroy(): Promise<void>;
 }
 
@@ -164,6 +169,28 @@ export async function privateRedisCluster(masters = 3, replicas = 0): Promise<Pr
         } finally {
           probe.disconnect();
         }
+      },
+      async replicaOf(port: number) {
+        const probe = await anyNode();
+        try {
+          const lines = String(await probe.cluster('NODES'))
+            .trim()
+            .split('\n')
+            .map((l) => l.split(' '));
+          const portOf = (l: string[]) => Number(l[1].split('@')[0].split(':').at(-1));
+          const master = lines.find((l) => portOf(l) === port);
+          const replica = lines.find((l) => master && l[3] === master[0] && !l[2].includes('fail'));
+          if (!replica) throw new Error(`no replica of ${port}`);
+          return portOf(replica);
+        } finally {
+          probe.disconnect();
+        }
+      },
+      pause(port: number) {
+        nodes.find((x) => x.port === port)?.process.kill('SIGSTOP');
+      },
+      resume(port: number) {
+        nodes.find((x) => x.port === port)?.process.kill('SIGCONT');
       },
       async kill(port: number) {
         const n = nodes.find((x) => x.port === port);

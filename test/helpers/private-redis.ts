@@ -4,8 +4,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Redis } from 'ioredis';
+import { forgetServer, recordServer, stopLeftovers } from './leftovers.js';
 import { freePort } from './ports.js';
-import { waitFor } from './stack.js';
 
 export interface PrivateRedis {
   port: number;
@@ -16,8 +16,14 @@ export interface PrivateRedis {
   destroy(): Promise<void>;
 }
 
-/** A redis-server of a test's own on a spare port, with AOF (fsync always) so a crash loses nothing written. */
+/**
+ * A redis-server of a test's own on a spare port, with AOF (fsync always) so a crash loses nothing
+ * written. It is recorded by pid while it runs (leftovers.ts): if the test process is killed before
+ * destroy(), the next test that starts a server stops it and removes its directory.
+ */
 export async function privateRedis(): Promise<PrivateRedis> {
+  // A killed run's servers, if any, are stopped before a new one starts.
+  stopLeftovers();
   const dir = mkdtempSync(join(tmpdir(), 'private-redis-'));
   const port = await freePort();
   let child: ChildProcess | undefined;
@@ -45,6 +51,7 @@ export async function privateRedis(): Promise<PrivateRedis> {
         ],
         { stdio: 'ignore' },
       );
+      if (child.pid) recordServer(child.pid, `127.0.0.1:${port}`, { dir });
       const probe = new Redis(port, '127.0.0.1', {
         lazyConnect: true,
         maxRetriesPerRequest: 0,
@@ -52,23 +59,28 @@ export async function privateRedis(): Promise<PrivateRedis> {
       });
       probe.on('error', () => {});
       try {
-        await waitFor(
-          async () =>
-            (await probe
-              .connect()
-              .then(() => probe.ping())
-              .catch(() => null)) === 'PONG',
-          'Redis to start',
-        );
+        const deadline = Date.now() + 15_000;
+        const ping = () =>
+          probe
+            .connect()
+            .then(() => probe.ping())
+            .catch(() => null);
+        while ((await ping()) !== 'PONG') {
+          if (Date.now() > deadline) throw new Error('Timed out waiting for Redis to start');
+          await new Promise((r) => setTimeout(r, 50));
+        }
       } finally {
         probe.disconnect();
       }
     },
     async kill() {
-      if (!child || child.exitCode !== null) return;
-      const exited = once(child, 'exit');
-      child.kill('SIGKILL');
-      await exited;
+      if (!child) return;
+      if (child.exitCode === null && child.signalCode === null) {
+        const exited = once(child, 'exit');
+        child.kill('SIGKILL');
+        await exited;
+      }
+      if (child.pid) forgetServer(child.pid);
     },
     async destroy() {
       await server.kill();

@@ -77,11 +77,16 @@ export function healthProbes(app: FastifyInstance) {
         ...Object.entries(checks).flatMap(([name, c]) => (c.status === 'down' ? [`${name} is down`] : [])),
         ...(state ? problemsOf(state, app.config.LAG_ALERT_S) : []),
       ];
+      const replicas = app.deps.replicas?.views();
+      for (const r of replicas ?? [])
+        if (r.status !== 'up')
+          problems.push(`${r.name} is ${r.status}: its reads go to the primary or another replica`);
       const work = state && { liveWorkers: state.liveWorkers, outbox: state.outbox, audit: state.audit };
       return {
         status: problems.length ? ('degraded' as const) : ('ok' as const),
         checks,
         ...(work ? { work } : {}),
+        ...(replicas ? { replicas } : {}),
         problems,
         mail: mailStatus(app.config),
       };

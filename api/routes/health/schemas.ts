@@ -80,19 +80,45 @@ const Work = component(
   ),
 );
 
+const ReplicaState = component(
+  'HealthReplica',
+  Type.Object(
+    {
+      name: Type.String({ maxLength: 64, description: 'replica-1, replica-2... in the order of DATABASE_READ_URL' }),
+      address: Type.String({ maxLength: 500, description: 'host:port/database, without credentials' }),
+      status: StringEnum(['up', 'lagging', 'down', 'unknown'], {
+        description:
+          'up: serves reads; lagging: behind by more than REPLICA_MAX_LAG_MS; down: unreachable or refusing; unknown: not checked yet. A replica not up is skipped (its reads go to the primary) and checked again after REPLICA_RETRY_MS.',
+      }),
+      lagMs: Type.Union([Type.Number({ minimum: 0 }), Type.Null()], {
+        description: 'How far behind the primary it was at its last check; null when unreachable',
+      }),
+      checkedAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+      reads: Type.Integer({ minimum: 0, description: 'Reads this process sent to it since it started' }),
+    },
+    { description: 'A read replica of DATABASE_READ_URL as this web process sees it' },
+  ),
+);
+
 export const healthSchema = {
   operationId: 'getHealth',
   tags: healthTags,
   summary: 'Dependency health',
   security: [],
   description:
-    'Each dependency (PostgreSQL, Redis, the queues) with its latency, the live workers per queue and the outbox and audit backlogs. Status degraded, still with 200, when a dependency is down, a queue has work and no live worker, or a backlog is older than LAG_ALERT_S; `problems` says which. `mail` says where mail goes (informational).',
+    'Each dependency (PostgreSQL, Redis, the queues) with its latency, the read replicas with their lag, the live workers per queue and the outbox and audit backlogs. Status degraded, still with 200, when a dependency is down, a replica is not serving, a queue has work and no live worker, or a backlog is older than LAG_ALERT_S; `problems` says which. `mail` says where mail goes (informational).',
   response: {
     200: Envelope(
       Type.Object({
         status: StringEnum(['ok', 'degraded']),
         checks: Type.Object({ database: Check, redis: Check, queues: Check }),
         work: Type.Optional(Work),
+        replicas: Type.Optional(
+          Type.Array(ReplicaState, {
+            maxItems: 64,
+            description: 'The read replicas (only with DATABASE_READ_URL); readiness never depends on them',
+          }),
+        ),
         problems: Type.Array(Type.String({ maxLength: 500 }), {
           maxItems: 50,
           description: 'Why the status is degraded; empty when ok',

@@ -972,7 +972,7 @@ export interface paths {
         };
         /**
          * Dependency health
-         * @description Each dependency (PostgreSQL, Redis, the queues) with its latency, the live workers per queue and the outbox and audit backlogs. Status degraded, still with 200, when a dependency is down, a queue has work and no live worker, or a backlog is older than LAG_ALERT_S; `problems` says which. `mail` says where mail goes (informational).
+         * @description Each dependency (PostgreSQL, Redis, the queues) with its latency, the read replicas with their lag, the live workers per queue and the outbox and audit backlogs. Status degraded, still with 200, when a dependency is down, a replica is not serving, a queue has work and no live worker, or a backlog is older than LAG_ALERT_S; `problems` says which. `mail` says where mail goes (informational).
          */
         get: operations["getHealth"];
         put?: never;
@@ -3260,6 +3260,23 @@ export interface components {
             latencyMs: number;
             /** @enum {string} */
             status: "up" | "down";
+        };
+        /** @description A read replica of DATABASE_READ_URL as this web process sees it */
+        HealthReplica: {
+            /** @description host:port/database, without credentials */
+            address: string;
+            checkedAt: string | null;
+            /** @description How far behind the primary it was at its last check; null when unreachable */
+            lagMs: number | null;
+            /** @description replica-1, replica-2... in the order of DATABASE_READ_URL */
+            name: string;
+            /** @description Reads this process sent to it since it started */
+            reads: number;
+            /**
+             * @description up: serves reads; lagging: behind by more than REPLICA_MAX_LAG_MS; down: unreachable or refusing; unknown: not checked yet. A replica not up is skipped (its reads go to the primary) and checked again after REPLICA_RETRY_MS.
+             * @enum {string}
+             */
+            status: "up" | "lagging" | "down" | "unknown";
         };
         /** @description What the workers have to do and who is there to do it; absent when it could not be read */
         HealthWork: {
@@ -7720,6 +7737,8 @@ export interface operations {
                             mail: components["schemas"]["MailState"];
                             /** @description Why the status is degraded; empty when ok */
                             problems: string[];
+                            /** @description The read replicas (only with DATABASE_READ_URL); readiness never depends on them */
+                            replicas?: components["schemas"]["HealthReplica"][];
                             /** @enum {string} */
                             status: "ok" | "degraded";
                             work?: components["schemas"]["HealthWork"];

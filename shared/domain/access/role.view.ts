@@ -1,10 +1,9 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
 import { type InferResult, sql } from 'kysely';
-import { db, iso } from '../../db/database.js';
+import { db, iso, type Source } from '../../db/database.js';
 import type { RoleView } from './role.schemas.js';
 
 /** Roles as views, to be narrowed with where clauses: the permissions (sorted) from a correlated subquery. */
-export function roleViews(em: EntityManager) {
+export function roleViews(em: Source) {
   return db(em)
     .selectFrom('roles as r')
     .select(['r.id', 'r.name', 'r.description', 'r.system', 'r.created_at', 'r.updated_at'])
@@ -29,7 +28,7 @@ export function toRoleView(r: InferResult<ReturnType<typeof roleViews>>[number])
   };
 }
 
-export async function loadRole(em: EntityManager, id: string): Promise<RoleView | null> {
+export async function loadRole(em: Source, id: string): Promise<RoleView | null> {
   const row = await roleViews(em).where('r.id', '=', id).executeTakeFirst();
   return row ? toRoleView(row) : null;
 }

@@ -16,6 +16,7 @@ import {
 } from '../../kernel/errors.js';
 import { uuidv7 } from '../../kernel/ids.js';
 import { listPage, type Page } from '../../kernel/list.js';
+import { readSide } from '../../kernel/reads.js';
 import { callerChanged } from './caller-changes.js';
 import { Role, RolePermission } from './role.entity.js';
 import { ROLE_LIST } from './role.list.js';
@@ -72,15 +73,15 @@ export async function listRoles(
   act: UserAct,
   input: { updatedSince?: string; page: Keyset<(typeof ROLE_LIST.sortable)[number]> },
 ): Promise<Page<RoleView>> {
-  const page = await listPage(ROLE_LIST, deps.orm.em, act.caller.scope, {
+  const page = await listPage(ROLE_LIST, readSide(deps, act), act.caller.scope, {
     filters: { updatedSince: input.updatedSince },
     page: input.page,
   });
   return { ...page, items: page.items.map(toRoleView) };
 }
 
-export async function getRole(deps: ServiceDeps, _act: UserAct, { id }: { id: string }): Promise<RoleView> {
-  const role = await loadRole(deps.orm.em, id);
+export async function getRole(deps: ServiceDeps, act: UserAct, { id }: { id: string }): Promise<RoleView> {
+  const role = await loadRole(readSide(deps, act), id);
   if (!role) throw new NotFoundError('No such role');
   return role;
 }

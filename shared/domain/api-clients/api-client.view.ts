@@ -1,12 +1,11 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
 import { type InferResult, sql } from 'kysely';
 import { jsonBuildObject } from 'kysely/helpers/postgres';
-import { db, iso, isoOrNull } from '../../db/database.js';
+import { db, iso, isoOrNull, type Source } from '../../db/database.js';
 import { defineList } from '../../kernel/list.js';
 import type { ApiClientView } from './api-client.schemas.js';
 
 /** Clients as views: the client, and its roles (by name) from its user row's grants, in one statement. */
-export function clientViews(em: EntityManager) {
+export function clientViews(em: Source) {
   return db(em)
     .selectFrom('api_clients as c')
     .select([

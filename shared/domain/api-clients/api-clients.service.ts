@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Source } from '../../db/database.js';
 import type { Keyset } from '../../db/keyset.js';
 import type { UserAct } from '../../kernel/act.js';
 import { assertHoldsAll } from '../../kernel/caller.js';
@@ -7,6 +8,7 @@ import { ForbiddenError, NotFoundError, ValidationError } from '../../kernel/err
 import { uuidv7 } from '../../kernel/ids.js';
 import { listPage, type Page } from '../../kernel/list.js';
 import { lockVisible } from '../../kernel/lock-visible.js';
+import { readSide } from '../../kernel/reads.js';
 import { assertFilterInScope, inScope, scopeFilter } from '../../kernel/scope.js';
 import { callerChanged, RoleEntity, roleWithPermissions, UserRoleEntity } from '../access/index.js';
 import { openClientSession, randomToken, revokeSessions, tokenHash } from '../identity/index.js';
@@ -29,7 +31,7 @@ import {
 /** A new client secret: 256 random bits, recognisable by its prefix in a leaked-credential scan. */
 const newSecret = () => `cs_${randomToken()}`;
 
-async function loadView(em: EntityManager, id: string): Promise<ApiClientView> {
+async function loadView(em: Source, id: string): Promise<ApiClientView> {
   const row = await clientViews(em).where('c.id', '=', id).executeTakeFirst();
   if (!row) throw new NotFoundError('No such API client');
   return toApiClientView(row);
@@ -113,12 +115,12 @@ export async function listApiClients(
   input: { filters: ApiClientFilters & { q?: string }; page: Keyset<(typeof API_CLIENT_LIST.sortable)[number]> },
 ): Promise<Page<Parameters<typeof toApiClientView>[0]>> {
   assertFilterInScope(act.caller.scope, { insurerId: input.filters.insurerId });
-  return listPage(API_CLIENT_LIST, deps.orm.em, act.caller.scope, input);
+  return listPage(API_CLIENT_LIST, readSide(deps, act), act.caller.scope, input);
 }
 
 /** One client of the caller's scope; 404 for any other. */
 export async function getApiClient(deps: ServiceDeps, act: UserAct, { id }: { id: string }): Promise<ApiClientView> {
-  const row = await clientViews(deps.orm.em)
+  const row = await clientViews(readSide(deps, act))
     .where('c.id', '=', id)
     .where((eb) => inScope(eb, act.caller.scope, CLIENT_SCOPE_COLUMNS))
     .executeTakeFirst();

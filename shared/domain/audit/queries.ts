@@ -1,9 +1,9 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
-import { db, iso } from '../../db/database.js';
+import { db, iso, type Source } from '../../db/database.js';
 import type { Keyset } from '../../db/keyset.js';
 import type { UserAct } from '../../kernel/act.js';
 import type { ServiceDeps } from '../../kernel/deps.js';
 import { defineList, listPage, type Page } from '../../kernel/list.js';
+import { readSide } from '../../kernel/reads.js';
 import { type DataScope, inScope } from '../access/index.js';
 import type { AuditEntryView, AuditFilters } from './audit.schemas.js';
 import { COVERED } from './entry-hash.js';
@@ -24,7 +24,7 @@ const ACTOR = { agent: 'a.actor', insurer: 'a.actor_insurer_id' } as const;
  * (occurred_at, id) order and the list helper merges their pages, so a page costs the same whatever
  * share of the trail the scope holds.
  */
-function auditRows(em: EntityManager, scope: DataScope) {
+function auditRows(em: Source, scope: DataScope) {
   // An entry not chained yet has no link: seq, prevHash and hash are null.
   const entries = () =>
     db(em).selectFrom('audit_entries as a').leftJoin('audit_links as l', 'l.entry_id', 'a.id').select(COLUMNS);
@@ -66,7 +66,7 @@ export async function listAuditEntries(
   act: UserAct,
   input: { filters: AuditFilters; page: Keyset<'occurredAt'> },
 ): Promise<Page<AuditEntryView>> {
-  const page = await listPage(AUDIT_LIST, deps.orm.em, act.caller.scope, input);
+  const page = await listPage(AUDIT_LIST, readSide(deps, act), act.caller.scope, input);
   return {
     ...page,
     items: page.items.map((r) => ({

@@ -1,17 +1,17 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
 import type { InferResult } from 'kysely';
 import { sql } from 'kysely';
-import { db, iso } from '../../db/database.js';
+import { db, iso, type Source } from '../../db/database.js';
 import { flushOrConflict } from '../../db/flush.js';
 import type { Keyset } from '../../db/keyset.js';
 import type { UserAct } from '../../kernel/act.js';
 import type { ServiceDeps } from '../../kernel/deps.js';
 import { NotFoundError, ValidationError } from '../../kernel/errors.js';
 import { defineList, listPage, type Page } from '../../kernel/list.js';
+import { readSide } from '../../kernel/reads.js';
 import type { CatastropheEventView, UpsertCatastropheEventInput } from './catastrophe-events.schemas.js';
 import { CatastropheEvent } from './claim.entity.js';
 
-const eventRows = (em: EntityManager) =>
+const eventRows = (em: Source) =>
   db(em)
     .selectFrom('catastrophe_events as e')
     .select(['e.id', 'e.name', 'e.peril', 'e.region', 'e.created_at', 'e.updated_at'])
@@ -55,11 +55,11 @@ export async function listCatastropheEvents(
   act: UserAct,
   input: { filters: { q?: string }; page: Keyset<(typeof CATASTROPHE_EVENT_LIST.sortable)[number]> },
 ): Promise<Page<EventRow>> {
-  return listPage(CATASTROPHE_EVENT_LIST, deps.orm.em, act.caller.scope, input);
+  return listPage(CATASTROPHE_EVENT_LIST, readSide(deps, act), act.caller.scope, input);
 }
 
-export async function getCatastropheEvent(deps: ServiceDeps, _act: UserAct, input: { id: string }) {
-  const row = await eventRows(deps.orm.em).where('e.id', '=', input.id).executeTakeFirst();
+export async function getCatastropheEvent(deps: ServiceDeps, act: UserAct, input: { id: string }) {
+  const row = await eventRows(readSide(deps, act)).where('e.id', '=', input.id).executeTakeFirst();
   if (!row) throw new NotFoundError('No such catastrophe event');
   return toCatastropheEventView(row);
 }

@@ -2,6 +2,7 @@ import type { Keyset } from '../../db/keyset.js';
 import type { UserAct } from '../../kernel/act.js';
 import type { ServiceDeps } from '../../kernel/deps.js';
 import { defineList, listPage } from '../../kernel/list.js';
+import { readSide } from '../../kernel/reads.js';
 import type { DataScope } from '../../kernel/scope.js';
 import { eventVisibleTo, visibilitiesFor } from '../access/index.js';
 import { documentRows, historyRows, noteRows, paymentRows } from './claim-records.view.js';
@@ -66,8 +67,8 @@ interface RecordsInput<F extends string> {
 }
 
 export async function listClaimPayments(deps: ServiceDeps, act: UserAct, input: RecordsInput<'createdAt'>) {
-  await assertClaimVisible(deps.orm.em, act.caller.scope, input.id);
-  return listPage(CLAIM_PAYMENT_LIST, deps.orm.em, act.caller.scope, {
+  await assertClaimVisible(readSide(deps, act), act.caller.scope, input.id);
+  return listPage(CLAIM_PAYMENT_LIST, readSide(deps, act), act.caller.scope, {
     filters: { claimId: input.id, updatedSince: input.updatedSince },
     page: input.page,
   });
@@ -75,16 +76,16 @@ export async function listClaimPayments(deps: ServiceDeps, act: UserAct, input: 
 
 /** An agent's list holds the shared notes only, as the claim shows them. */
 export async function listClaimNotes(deps: ServiceDeps, act: UserAct, input: RecordsInput<'createdAt'>) {
-  await assertClaimVisible(deps.orm.em, act.caller.scope, input.id);
-  return listPage(CLAIM_NOTE_LIST, deps.orm.em, act.caller.scope, {
+  await assertClaimVisible(readSide(deps, act), act.caller.scope, input.id);
+  return listPage(CLAIM_NOTE_LIST, readSide(deps, act), act.caller.scope, {
     filters: { claimId: input.id, visibleTo: act.caller.scope, updatedSince: input.updatedSince },
     page: input.page,
   });
 }
 
 export async function listClaimDocuments(deps: ServiceDeps, act: UserAct, input: RecordsInput<'createdAt'>) {
-  await assertClaimVisible(deps.orm.em, act.caller.scope, input.id);
-  return listPage(CLAIM_DOCUMENT_LIST, deps.orm.em, act.caller.scope, {
+  await assertClaimVisible(readSide(deps, act), act.caller.scope, input.id);
+  return listPage(CLAIM_DOCUMENT_LIST, readSide(deps, act), act.caller.scope, {
     filters: { claimId: input.id, updatedSince: input.updatedSince },
     page: input.page,
   });
@@ -92,8 +93,8 @@ export async function listClaimDocuments(deps: ServiceDeps, act: UserAct, input:
 
 /** An agent's history holds no event of an internal note, as the claim shows it. */
 export async function listClaimHistory(deps: ServiceDeps, act: UserAct, input: RecordsInput<'occurredAt'>) {
-  await assertClaimVisible(deps.orm.em, act.caller.scope, input.id);
-  return listPage(CLAIM_HISTORY_LIST, deps.orm.em, act.caller.scope, {
+  await assertClaimVisible(readSide(deps, act), act.caller.scope, input.id);
+  return listPage(CLAIM_HISTORY_LIST, readSide(deps, act), act.caller.scope, {
     filters: { claimId: input.id, visibleTo: act.caller.scope, updatedSince: input.updatedSince },
     page: input.page,
   });

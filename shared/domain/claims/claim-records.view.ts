@@ -1,19 +1,18 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
 import { type InferResult, sql } from 'kysely';
-import { db, iso } from '../../db/database.js';
+import { db, iso, type Source } from '../../db/database.js';
 import type { DataScope } from '../../kernel/scope.js';
 import { eventVisibleTo, visibilitiesFor } from '../access/index.js';
 import type { ClaimHistoryEntry } from './claim.schemas.js';
 import type { ClaimDocumentView, ClaimNoteView, ClaimPaymentView } from './claim-records.schemas.js';
 
-export const paymentRows = (em: EntityManager) =>
+export const paymentRows = (em: Source) =>
   db(em)
     .selectFrom('claim_payments')
     .select(['id', 'claim_id', 'currency', 'method', 'reference', 'paid_at', 'recorded_by', 'created_at'])
     .select(sql<string>`amount_minor::text`.as('amount_minor'));
-export const noteRows = (em: EntityManager) =>
+export const noteRows = (em: Source) =>
   db(em).selectFrom('claim_notes').select(['id', 'claim_id', 'body', 'visibility', 'author', 'created_at']);
-export const documentRows = (em: EntityManager) =>
+export const documentRows = (em: Source) =>
   db(em)
     .selectFrom('claim_documents')
     .select(['id', 'claim_id', 'name', 'content_type', 'sha256', 'url', 'added_by', 'created_at'])
@@ -54,15 +53,15 @@ export const toDocumentView = (d: InferResult<ReturnType<typeof documentRows>>[n
 });
 
 /** One record just written, read back as the API shows it (the answer of its POST). */
-export const loadPaymentView = async (em: EntityManager, id: string) =>
+export const loadPaymentView = async (em: Source, id: string) =>
   toPaymentView(await paymentRows(em).where('id', '=', id).executeTakeFirstOrThrow());
-export const loadNoteView = async (em: EntityManager, id: string) =>
+export const loadNoteView = async (em: Source, id: string) =>
   toNoteView(await noteRows(em).where('id', '=', id).executeTakeFirstOrThrow());
-export const loadDocumentView = async (em: EntityManager, id: string) =>
+export const loadDocumentView = async (em: Source, id: string) =>
   toDocumentView(await documentRows(em).where('id', '=', id).executeTakeFirstOrThrow());
 
 /** A claim's history: the events of its stream, in the order they were written. */
-export const historyRows = (em: EntityManager) =>
+export const historyRows = (em: Source) =>
   db(em)
     .selectFrom('domain_events as e')
     .select(['e.seq', 'e.type', 'e.actor', 'e.occurred_at', 'e.request_id', 'e.data'])
@@ -93,7 +92,7 @@ const total = sql<string>`count(*) over ()`.as('total');
  * first) and how many there are, as `viewer` may see them: an agent sees only shared notes, and no
  * history event of an internal one. A claim with many records costs a reader no more than this.
  */
-export async function loadClaimRecords(em: EntityManager, claimId: string, viewer: DataScope) {
+export async function loadClaimRecords(em: Source, claimId: string, viewer: DataScope) {
   const [payments, notes, documents, history] = await Promise.all([
     latest(
       paymentRows(em)

@@ -1,12 +1,11 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
 import { type InferResult, sql } from 'kysely';
-import { db, iso } from '../../db/database.js';
+import { db, iso, type Source } from '../../db/database.js';
 import type { Money } from '../../kernel/money.js';
 import type { DataScope } from '../../kernel/scope.js';
 import type { ClaimDetailView, ClaimView } from './claim.schemas.js';
 import { loadClaimRecords } from './claim-records.view.js';
 
-export function claimViews(em: EntityManager) {
+export function claimViews(em: Source) {
   return db(em)
     .selectFrom('claims as c')
     .select([
@@ -65,17 +64,13 @@ export function toClaimView(r: ClaimViewRow): ClaimView {
 }
 
 /** The claim without its records, as lists return it (the data of its integration events). */
-export async function loadClaimView(em: EntityManager, id: string): Promise<ClaimView | null> {
+export async function loadClaimView(em: Source, id: string): Promise<ClaimView | null> {
   const row = await claimViews(em).where('c.id', '=', id).executeTakeFirst();
   return row ? toClaimView(row) : null;
 }
 
 /** The claim with its payments, notes, documents and history as `viewer` may see them: five small indexed reads. */
-export async function loadClaimDetail(
-  em: EntityManager,
-  id: string,
-  viewer: DataScope,
-): Promise<ClaimDetailView | null> {
+export async function loadClaimDetail(em: Source, id: string, viewer: DataScope): Promise<ClaimDetailView | null> {
   const [row, records] = await Promise.all([
     claimViews(em).where('c.id', '=', id).executeTakeFirst(),
     loadClaimRecords(em, id, viewer),

@@ -1,5 +1,6 @@
 import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Source } from '../../db/database.js';
 import type { Keyset } from '../../db/keyset.js';
 import type { UserAct } from '../../kernel/act.js';
 import { type At, defineActions } from '../../kernel/action.js';
@@ -10,6 +11,7 @@ import { uuidv7 } from '../../kernel/ids.js';
 import { listPage, type Page } from '../../kernel/list.js';
 import { lockVisible } from '../../kernel/lock-visible.js';
 import { notPositive } from '../../kernel/money.js';
+import { readSide } from '../../kernel/reads.js';
 import { assertFilterInScope, type DataScope, inScope, scopeFilter } from '../../kernel/scope.js';
 import type { EventInput } from '../../kernel/unit-of-work.js';
 import { nextNumber } from '../id-patterns/index.js';
@@ -28,17 +30,17 @@ export async function listClaims(
   input: { filters: ClaimFilters & { q?: string }; page: Keyset<ClaimSort> },
 ): Promise<Page<ClaimViewRow>> {
   assertFilterInScope(act.caller.scope, input.filters);
-  return listPage(CLAIM_LIST, deps.orm.em, act.caller.scope, input);
+  return listPage(CLAIM_LIST, readSide(deps, act), act.caller.scope, input);
 }
 
 /** A claim outside the caller's scope is 404, exactly like a missing one. */
 export async function getClaim(deps: ServiceDeps, act: UserAct, input: { id: string }): Promise<ClaimDetailView> {
-  await assertClaimVisible(deps.orm.em, act.caller.scope, input.id);
-  return (await loadClaimDetail(deps.orm.em, input.id, act.caller.scope))!;
+  await assertClaimVisible(readSide(deps, act), act.caller.scope, input.id);
+  return (await loadClaimDetail(readSide(deps, act), input.id, act.caller.scope))!;
 }
 
 /** 404 unless the claim exists in the caller's scope, exactly as for a missing one (no lock: for reads). */
-export async function assertClaimVisible(em: EntityManager, scope: DataScope, id: string): Promise<void> {
+export async function assertClaimVisible(em: Source, scope: DataScope, id: string): Promise<void> {
   const visible = await claimViews(em)
     .where('c.id', '=', id)
     .where((eb) => inScope(eb, scope, CLAIM_SCOPE_COLUMNS))

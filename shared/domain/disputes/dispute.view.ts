@@ -1,12 +1,11 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
 import { type InferResult, sql } from 'kysely';
-import { db, iso, isoOrNull } from '../../db/database.js';
+import { db, iso, isoOrNull, type Source } from '../../db/database.js';
 import { defineList } from '../../kernel/list.js';
 import type { PublishedEventType, PublishInput } from '../../kernel/published-events.js';
 import type { DisputeStatus, DisputeSubject } from './dispute.entity.js';
 import type { DisputeView } from './dispute.schemas.js';
 
-export const disputeRows = (em: EntityManager) => db(em).selectFrom('disputes as d').selectAll('d');
+export const disputeRows = (em: Source) => db(em).selectFrom('disputes as d').selectAll('d');
 export type DisputeRow = InferResult<ReturnType<typeof disputeRows>>[number];
 
 export const toDisputeView = (r: DisputeRow): DisputeView => ({
@@ -58,7 +57,7 @@ export const DISPUTE_LIST = defineList({
   } as const,
 });
 
-export const loadDisputeView = async (em: EntityManager, id: string) =>
+export const loadDisputeView = async (em: Source, id: string) =>
   toDisputeView((await disputeRows(em).where('d.id', '=', id).executeTakeFirst())!);
 
 /**

@@ -8,6 +8,7 @@ import type { ServiceDeps } from '../../kernel/deps.js';
 import { DomainRuleError, ForbiddenError, InvalidTransitionError, NotFoundError } from '../../kernel/errors.js';
 import { UUID_TEXT, uuidv7 } from '../../kernel/ids.js';
 import { listPage, type Page } from '../../kernel/list.js';
+import { readSide } from '../../kernel/reads.js';
 import { inScope } from '../../kernel/scope.js';
 import { CLAIM_SCOPE_COLUMNS } from '../claims/index.js';
 import { nextNumber } from '../id-patterns/index.js';
@@ -41,7 +42,7 @@ export async function listDisputes(
   act: UserAct,
   input: { filters: DisputeFilters & { q?: string }; page: Keyset<(typeof DISPUTE_LIST.sortable)[number]> },
 ): Promise<Page<DisputeRow>> {
-  return listPage(DISPUTE_LIST, deps.orm.em, act.caller.scope, {
+  return listPage(DISPUTE_LIST, readSide(deps, act), act.caller.scope, {
     filters: { ...input.filters, raisedBy: visibleTo(act) },
     page: input.page,
   });
@@ -49,7 +50,7 @@ export async function listDisputes(
 
 export async function getDispute(deps: ServiceDeps, act: UserAct, input: { id: string }): Promise<DisputeView> {
   const raiser = visibleTo(act);
-  const row = await disputeRows(deps.orm.em)
+  const row = await disputeRows(readSide(deps, act))
     .where('d.id', '=', input.id)
     .$if(raiser !== undefined, (q) => q.where('d.raised_by', '=', raiser!))
     .executeTakeFirst();

@@ -4,6 +4,7 @@ import type { UserAct } from '../../kernel/act.js';
 import type { ServiceDeps } from '../../kernel/deps.js';
 import { ValidationError } from '../../kernel/errors.js';
 import type { PublishedEventType } from '../../kernel/published-events.js';
+import { readSide } from '../../kernel/reads.js';
 import { inScope } from '../../kernel/scope.js';
 import type { PublishedEventView } from './event.schemas.js';
 
@@ -43,7 +44,7 @@ export async function readEventFeed(
   input: { after?: string; types?: PublishedEventType[]; limit: number },
 ): Promise<EventPage> {
   const from = input.after ? decode(input.after) : undefined;
-  const rows = await db(deps.orm.em)
+  const rows = await db(readSide(deps, act))
     .selectFrom('published_events as e')
     .select(['e.id', 'e.type', 'e.subject_type', 'e.subject_id', 'e.occurred_at', 'e.data'])
     .select((eb) => [sql<string>`${eb.ref('e.tx_id')}::text`.as('tx'), sql<string>`${eb.ref('e.seq')}::text`.as('sq')])

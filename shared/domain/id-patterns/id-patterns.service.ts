@@ -1,7 +1,7 @@
 import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { type InferResult, sql } from 'kysely';
-import { db, iso } from '../../db/database.js';
+import { db, iso, type Source } from '../../db/database.js';
 import { flushOrConflict } from '../../db/flush.js';
 import type { Keyset } from '../../db/keyset.js';
 import type { UserAct } from '../../kernel/act.js';
@@ -9,6 +9,7 @@ import type { ServiceDeps } from '../../kernel/deps.js';
 import { ConflictError, NotFoundError, ValidationError } from '../../kernel/errors.js';
 import { uuidv7 } from '../../kernel/ids.js';
 import { defineList, listPage, type Page } from '../../kernel/list.js';
+import { readSide } from '../../kernel/reads.js';
 import { assertScopeAll } from '../access/index.js';
 import { type IdEntity, IdPattern } from './id-pattern.entity.js';
 import type { IdPatternView } from './id-patterns.schemas.js';
@@ -17,7 +18,7 @@ import { patternErrors } from './pattern.js';
 /** Every insurer's users live by them: only data scope all changes them (403 naming data:scope:all otherwise). */
 const PLATFORM_WIDE = 'Identifier patterns are platform-wide: changing them needs data scope all';
 
-const patternRows = (em: EntityManager) =>
+const patternRows = (em: Source) =>
   db(em)
     .selectFrom('id_patterns as ip')
     .select(['ip.id', 'ip.entity', 'ip.pattern', 'ip.description', 'ip.active', 'ip.created_at', 'ip.updated_at'])
@@ -59,17 +60,17 @@ export async function listIdPatterns(
   act: UserAct,
   input: { filters: { q?: string }; page: Keyset<(typeof ID_PATTERN_LIST.sortable)[number]> },
 ): Promise<Page<PatternRow>> {
-  return listPage(ID_PATTERN_LIST, deps.orm.em, act.caller.scope, input);
+  return listPage(ID_PATTERN_LIST, readSide(deps, act), act.caller.scope, input);
 }
 
-const loadView = async (em: EntityManager, id: string) => {
+const loadView = async (em: Source, id: string) => {
   const row = await patternRows(em).where('ip.id', '=', id).executeTakeFirst();
   if (!row) throw new NotFoundError('No such identifier pattern');
   return toIdPatternView(row);
 };
 
-export const getIdPattern = (deps: ServiceDeps, _act: UserAct, input: { id: string }) =>
-  loadView(deps.orm.em, input.id);
+export const getIdPattern = (deps: ServiceDeps, act: UserAct, input: { id: string }) =>
+  loadView(readSide(deps, act), input.id);
 
 function assertPattern(pattern: string | undefined): void {
   if (pattern === undefined) return;

@@ -1,7 +1,6 @@
 import { raw } from '@mikro-orm/core';
-import type { EntityManager } from '@mikro-orm/postgresql';
 import { type InferResult, sql } from 'kysely';
-import { db, iso } from '../../db/database.js';
+import { db, iso, type Source } from '../../db/database.js';
 import type { Keyset } from '../../db/keyset.js';
 import type { UserAct } from '../../kernel/act.js';
 import { type At, defineActions, runStep } from '../../kernel/action.js';
@@ -10,12 +9,13 @@ import { InvalidTransitionError, NotFoundError } from '../../kernel/errors.js';
 import { uuidv7 } from '../../kernel/ids.js';
 import { defineList, listPage, type Page } from '../../kernel/list.js';
 import type { Money } from '../../kernel/money.js';
+import { readSide } from '../../kernel/reads.js';
 import { transition } from '../../kernel/workflow.js';
 import { InvestmentProduct, type ProductStatus } from './investment-product.entity.js';
 import { INVESTMENT_PRODUCT_WORKFLOW } from './investment-product.workflow.js';
 import type { InvestmentProductView } from './investment-products.schemas.js';
 
-const productRows = (em: EntityManager) =>
+const productRows = (em: Source) =>
   db(em)
     .selectFrom('investment_products as ip')
     .select([
@@ -76,17 +76,17 @@ export async function listInvestmentProducts(
     page: Keyset<(typeof INVESTMENT_PRODUCT_LIST.sortable)[number]>;
   },
 ): Promise<Page<ProductRow>> {
-  return listPage(INVESTMENT_PRODUCT_LIST, deps.orm.em, act.caller.scope, input);
+  return listPage(INVESTMENT_PRODUCT_LIST, readSide(deps, act), act.caller.scope, input);
 }
 
-const loadView = async (em: EntityManager, id: string) => {
+const loadView = async (em: Source, id: string) => {
   const row = await productRows(em).where('ip.id', '=', id).executeTakeFirst();
   if (!row) throw new NotFoundError('No such investment product');
   return toInvestmentProductView(row);
 };
 
-export const getInvestmentProduct = (deps: ServiceDeps, _act: UserAct, input: { id: string }) =>
-  loadView(deps.orm.em, input.id);
+export const getInvestmentProduct = (deps: ServiceDeps, act: UserAct, input: { id: string }) =>
+  loadView(readSide(deps, act), input.id);
 
 export interface CreateInvestmentProductInput {
   name: string;

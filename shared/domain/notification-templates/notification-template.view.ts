@@ -1,16 +1,16 @@
 /** The reading side of notification templates: the view of a template, and the list of them. */
-import type { EntityManager } from '@mikro-orm/postgresql';
 import { type InferResult, sql } from 'kysely';
-import { db, iso, isoOrNull } from '../../db/database.js';
+import { db, iso, isoOrNull, type Source } from '../../db/database.js';
 import type { Keyset } from '../../db/keyset.js';
 import type { UserAct } from '../../kernel/act.js';
 import type { ServiceDeps } from '../../kernel/deps.js';
 import { NotFoundError } from '../../kernel/errors.js';
 import { defineList, listPage, type Page } from '../../kernel/list.js';
+import { readSide } from '../../kernel/reads.js';
 import type { TemplateChannel, TemplateStatus } from './notification-template.entity.js';
 import type { NotificationTemplateView } from './notification-templates.schemas.js';
 
-const templateRows = (em: EntityManager) => db(em).selectFrom('notification_templates as nt').selectAll('nt');
+const templateRows = (em: Source) => db(em).selectFrom('notification_templates as nt').selectAll('nt');
 type TemplateRow = InferResult<ReturnType<typeof templateRows>>[number];
 
 export const toNotificationTemplateView = (r: TemplateRow): NotificationTemplateView => ({
@@ -67,15 +67,15 @@ export async function listNotificationTemplates(
     page: Keyset<(typeof NOTIFICATION_TEMPLATE_LIST.sortable)[number]>;
   },
 ): Promise<Page<TemplateRow>> {
-  return listPage(NOTIFICATION_TEMPLATE_LIST, deps.orm.em, act.caller.scope, input);
+  return listPage(NOTIFICATION_TEMPLATE_LIST, readSide(deps, act), act.caller.scope, input);
 }
 
 /** One template's view, read in `em` (404 when there is none). */
-export const loadTemplateView = async (em: EntityManager, id: string) => {
+export const loadTemplateView = async (em: Source, id: string) => {
   const row = await templateRows(em).where('nt.id', '=', id).executeTakeFirst();
   if (!row) throw new NotFoundError('No such notification template');
   return toNotificationTemplateView(row);
 };
 
-export const getNotificationTemplate = (deps: ServiceDeps, _act: UserAct, input: { id: string }) =>
-  loadTemplateView(deps.orm.em, input.id);
+export const getNotificationTemplate = (deps: ServiceDeps, act: UserAct, input: { id: string }) =>
+  loadTemplateView(readSide(deps, act), input.id);

@@ -1,8 +1,7 @@
 import { LockMode } from '@mikro-orm/core';
-import type { EntityManager } from '@mikro-orm/postgresql';
 import type { InferResult } from 'kysely';
 import { sql } from 'kysely';
-import { db, iso } from '../../db/database.js';
+import { db, iso, type Source } from '../../db/database.js';
 import { flushOrConflict } from '../../db/flush.js';
 import type { Keyset } from '../../db/keyset.js';
 import type { UserAct } from '../../kernel/act.js';
@@ -10,6 +9,7 @@ import type { ServiceDeps } from '../../kernel/deps.js';
 import { NotFoundError, ValidationError } from '../../kernel/errors.js';
 import { uuidv7 } from '../../kernel/ids.js';
 import { defineList, listPage, type Page } from '../../kernel/list.js';
+import { readSide } from '../../kernel/reads.js';
 import { assertScopeAll } from '../access/index.js';
 import type { OperationalPolicyView } from './operational-policies.schemas.js';
 import { OperationalPolicy, type PolicyCategory } from './operational-policy.entity.js';
@@ -18,7 +18,7 @@ import { settingErrors } from './settings.js';
 /** Every insurer's users live by them: only data scope all changes them (403 naming data:scope:all otherwise). */
 const PLATFORM_WIDE = 'Operational policies are platform-wide: changing them needs data scope all';
 
-const rows = (em: EntityManager) =>
+const rows = (em: Source) =>
   db(em)
     .selectFrom('operational_policies as op')
     .select([
@@ -73,17 +73,17 @@ export async function listOperationalPolicies(
     page: Keyset<(typeof OPERATIONAL_POLICY_LIST.sortable)[number]>;
   },
 ): Promise<Page<Row>> {
-  return listPage(OPERATIONAL_POLICY_LIST, deps.orm.em, act.caller.scope, input);
+  return listPage(OPERATIONAL_POLICY_LIST, readSide(deps, act), act.caller.scope, input);
 }
 
-const loadView = async (em: EntityManager, id: string) => {
+const loadView = async (em: Source, id: string) => {
   const row = await rows(em).where('op.id', '=', id).executeTakeFirst();
   if (!row) throw new NotFoundError('No such operational policy');
   return toOperationalPolicyView(row);
 };
 
-export const getOperationalPolicy = (deps: ServiceDeps, _act: UserAct, input: { id: string }) =>
-  loadView(deps.orm.em, input.id);
+export const getOperationalPolicy = (deps: ServiceDeps, act: UserAct, input: { id: string }) =>
+  loadView(readSide(deps, act), input.id);
 
 /**
  * The dotted key of a policy: `lockoutThreshold` in category `security` is `security.lockoutThreshold`;

@@ -1,15 +1,15 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
 import type { InferResult } from 'kysely';
-import { db, iso, isoOrNull } from '../../db/database.js';
+import { db, iso, isoOrNull, type Source } from '../../db/database.js';
 import type { Keyset } from '../../db/keyset.js';
 import type { UserAct } from '../../kernel/act.js';
 import type { ServiceDeps } from '../../kernel/deps.js';
 import { defineList, listPage, type Page } from '../../kernel/list.js';
+import { readSide } from '../../kernel/reads.js';
 import type { EndorsementView } from './endorsement.schemas.js';
 import { getPolicy } from './policies.service.js';
 import type { EndorsementStatus } from './policy.entity.js';
 
-const endorsementRows = (em: EntityManager) =>
+const endorsementRows = (em: Source) =>
   db(em)
     .selectFrom('endorsements as n')
     .select([
@@ -48,7 +48,7 @@ export const toEndorsementView = (r: EndorsementRow): EndorsementView => ({
   updatedAt: iso(r.updated_at),
 });
 
-export const loadEndorsementView = async (em: EntityManager, id: string) =>
+export const loadEndorsementView = async (em: Source, id: string) =>
   toEndorsementView(await endorsementRows(em).where('n.id', '=', id).executeTakeFirstOrThrow());
 
 /** A policy's endorsements, oldest first; the scope is the policy's, checked before the list is read. */
@@ -72,7 +72,7 @@ export async function listEndorsements(
   input: { policyId: string; status?: EndorsementStatus; updatedSince?: string; page: Keyset<'createdAt'> },
 ): Promise<Page<EndorsementRow>> {
   await getPolicy(deps, act, { id: input.policyId });
-  return listPage(ENDORSEMENT_LIST, deps.orm.em, act.caller.scope, {
+  return listPage(ENDORSEMENT_LIST, readSide(deps, act), act.caller.scope, {
     filters: { policyId: input.policyId, status: input.status, updatedSince: input.updatedSince },
     page: input.page,
   });

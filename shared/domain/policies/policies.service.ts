@@ -11,6 +11,7 @@ import { uuidv7 } from '../../kernel/ids.js';
 import { listPage, type Page } from '../../kernel/list.js';
 import { lockVisible } from '../../kernel/lock-visible.js';
 import { type Money, notPositive } from '../../kernel/money.js';
+import { readSide } from '../../kernel/reads.js';
 import { assertFilterInScope, covers, type DataScope, inScope, scopeFilter } from '../../kernel/scope.js';
 import type { AuditInput, EventInput } from '../../kernel/unit-of-work.js';
 import { nextNumber } from '../id-patterns/index.js';
@@ -31,7 +32,7 @@ export async function listPolicies(
 ): Promise<Page<PolicyViewRow>> {
   assertFilterInScope(act.caller.scope, input.filters);
   const { hasArrears, ...filters } = input.filters;
-  return listPage(POLICY_LIST, deps.orm.em, act.caller.scope, {
+  return listPage(POLICY_LIST, readSide(deps, act), act.caller.scope, {
     ...input,
     filters: {
       ...filters,
@@ -53,7 +54,7 @@ const scopeIdOf = (scope: DataScope) =>
 /** A policy outside the caller's scope is 404, exactly like a missing one. */
 export async function getPolicy(deps: ServiceDeps, act: UserAct, input: { id: string }): Promise<PolicyView> {
   const { scope } = act.caller;
-  const [row] = await visiblePolicyQuery(deps.orm.em, { id: input.id, scopeId: scopeIdOf(scope) }, scope.kind);
+  const [row] = await visiblePolicyQuery(readSide(deps, act), { id: input.id, scopeId: scopeIdOf(scope) }, scope.kind);
   if (!row) throw new NotFoundError('No such policy');
   return toPolicyView(row);
 }

@@ -1,11 +1,10 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
 import { type InferResult, sql } from 'kysely';
-import { db, iso, isoOrNull } from '../../db/database.js';
+import { db, iso, isoOrNull, type Source } from '../../db/database.js';
 import type { PublishedEventType, PublishInput } from '../../kernel/published-events.js';
 import type { PolicyView } from './policy.schemas.js';
 
 /** Policies as views, to be narrowed with where clauses. Dates come back as `YYYY-MM-DD` text, money as text. */
-export function policyViews(em: EntityManager) {
+export function policyViews(em: Source) {
   return db(em)
     .selectFrom('policies as p')
     .select([
@@ -75,7 +74,7 @@ export function toPolicyView(r: PolicyViewRow): PolicyView {
 }
 
 /** One policy as the API shows it, in the em's transaction when it has one. */
-export async function loadPolicyView(em: EntityManager, id: string): Promise<PolicyView | null> {
+export async function loadPolicyView(em: Source, id: string): Promise<PolicyView | null> {
   const row = await policyViews(em).where('p.id', '=', id).executeTakeFirst();
   return row ? toPolicyView(row) : null;
 }

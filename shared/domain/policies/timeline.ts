@@ -1,16 +1,16 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
 import type { InferResult } from 'kysely';
-import { db, iso } from '../../db/database.js';
+import { db, iso, type Source } from '../../db/database.js';
 import type { Keyset } from '../../db/keyset.js';
 import type { UserAct } from '../../kernel/act.js';
 import type { ServiceDeps } from '../../kernel/deps.js';
 import { defineList, listPage, type Page } from '../../kernel/list.js';
+import { readSide } from '../../kernel/reads.js';
 import type { DataScope } from '../../kernel/scope.js';
 import { eventVisibleTo } from '../access/index.js';
 import { getPolicy } from './policies.service.js';
 import type { TimelineEventView } from './policy.schemas.js';
 
-const timelineRows = (em: EntityManager) =>
+const timelineRows = (em: Source) =>
   db(em)
     .selectFrom('domain_events as e')
     .select(['e.type', 'e.subject_type', 'e.subject_id', 'e.actor', 'e.occurred_at', 'e.request_id', 'e.data'])
@@ -43,7 +43,7 @@ export async function policyTimeline(
   input: { id: string; updatedSince?: string; page: Keyset<'occurredAt'> },
 ): Promise<Page<TimelineRow>> {
   await getPolicy(deps, act, { id: input.id });
-  return listPage(TIMELINE_LIST, deps.orm.em, act.caller.scope, {
+  return listPage(TIMELINE_LIST, readSide(deps, act), act.caller.scope, {
     filters: { policyId: input.id, visibleTo: act.caller.scope, updatedSince: input.updatedSince },
     page: input.page,
   });

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { sql } from 'kysely';
-import { db, iso } from '../../db/database.js';
+import { db, iso, type Source } from '../../db/database.js';
 import type { UserAct } from '../../kernel/act.js';
 import type { ServiceDeps } from '../../kernel/deps.js';
 import { ConflictError, DomainRuleError, NotFoundError } from '../../kernel/errors.js';
@@ -11,7 +11,7 @@ import type { AuditInput } from '../../kernel/unit-of-work.js';
 import type { PremiumPaymentView, RecordPremiumPaymentInput } from './premiums.schemas.js';
 import { visiblePolicy } from './visible-policy.js';
 
-export async function loadPremiumPaymentView(em: EntityManager, id: string): Promise<PremiumPaymentView> {
+export async function loadPremiumPaymentView(em: Source, id: string): Promise<PremiumPaymentView> {
   const r = await db(em)
     .selectFrom('premium_payments')
     .selectAll()

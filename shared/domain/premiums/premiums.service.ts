@@ -3,6 +3,7 @@ import { db, isoOrNull } from '../../db/database.js';
 import type { UserAct } from '../../kernel/act.js';
 import { today } from '../../kernel/clock.js';
 import type { ServiceDeps } from '../../kernel/deps.js';
+import { readSide } from '../../kernel/reads.js';
 import type { InstalmentView } from './premiums.schemas.js';
 import { visiblePolicy } from './visible-policy.js';
 
@@ -11,9 +12,9 @@ import { visiblePolicy } from './visible-policy.js';
  * the service's clock) read as `overdue`. A policy outside the caller's scope is 404.
  */
 export async function listPremiums(deps: ServiceDeps, act: UserAct, { id }: { id: string }): Promise<InstalmentView[]> {
-  await visiblePolicy(deps.orm.em, act.caller.scope, id);
+  await visiblePolicy(readSide(deps, act), act.caller.scope, id);
   const day = today(deps.clock);
-  const rows = await db(deps.orm.em)
+  const rows = await db(readSide(deps, act))
     .selectFrom('premium_instalments')
     .select(['id', 'seq', 'currency', 'status', 'paid_at'])
     .select([

@@ -1,5 +1,4 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
-import { db } from '../../db/database.js';
+import { db, type Source } from '../../db/database.js';
 import { NotFoundError } from '../../kernel/errors.js';
 import { type DataScope, inScope } from '../../kernel/scope.js';
 
@@ -8,7 +7,7 @@ import { type DataScope, inScope } from '../../kernel/scope.js';
  * missing one): a policy's premiums are seen by whoever sees the policy. Read from the table, since
  * the policies domain imports this one.
  */
-export async function visiblePolicy(em: EntityManager, scope: DataScope, id: string) {
+export async function visiblePolicy(em: Source, scope: DataScope, id: string) {
   const policy = await db(em)
     .selectFrom('policies as p')
     .select(['p.id', 'p.agent_id', 'p.insurer_id'])

@@ -1,10 +1,9 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
 import { type InferResult, sql } from 'kysely';
-import { db, iso } from '../../db/database.js';
+import { db, iso, type Source } from '../../db/database.js';
 import type { QuotationView } from './quotation.schemas.js';
 
 /** Quotations as views, to be narrowed with where clauses. */
-export function quotationViews(em: EntityManager) {
+export function quotationViews(em: Source) {
   return db(em)
     .selectFrom('quotations as q')
     .select([
@@ -57,7 +56,7 @@ export function toQuotationView(r: QuotationViewRow): QuotationView {
   };
 }
 
-export async function loadQuotationView(em: EntityManager, id: string): Promise<QuotationView | null> {
+export async function loadQuotationView(em: Source, id: string): Promise<QuotationView | null> {
   const row = await quotationViews(em).where('q.id', '=', id).executeTakeFirst();
   return row ? toQuotationView(row) : null;
 }

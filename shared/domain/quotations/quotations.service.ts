@@ -5,6 +5,7 @@ import { NotFoundError, ValidationError } from '../../kernel/errors.js';
 import { uuidv7 } from '../../kernel/ids.js';
 import { listPage, type Page } from '../../kernel/list.js';
 import { notPositive } from '../../kernel/money.js';
+import { readSide } from '../../kernel/reads.js';
 import { assertFilterInScope, inScope } from '../../kernel/scope.js';
 import { nextNumber } from '../id-patterns/index.js';
 import { assertAgent, ownerOf } from '../policies/index.js';
@@ -21,12 +22,12 @@ export async function listQuotations(
   input: { filters: QuotationFilters & { q?: string }; page: Keyset<QuotationSort> },
 ): Promise<Page<QuotationViewRow>> {
   assertFilterInScope(act.caller.scope, input.filters);
-  return listPage(QUOTATION_LIST, deps.orm.em, act.caller.scope, input);
+  return listPage(QUOTATION_LIST, readSide(deps, act), act.caller.scope, input);
 }
 
 /** A quotation outside the caller's scope is 404, exactly like a missing one. */
 export async function getQuotation(deps: ServiceDeps, act: UserAct, input: { id: string }): Promise<QuotationView> {
-  const row = await quotationViews(deps.orm.em)
+  const row = await quotationViews(readSide(deps, act))
     .where('q.id', '=', input.id)
     .where((eb) => inScope(eb, act.caller.scope, QUOTATION_SCOPE_COLUMNS))
     .executeTakeFirst();

@@ -1,15 +1,15 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
 import type { InferResult } from 'kysely';
-import { db, iso, isoOrNull } from '../../db/database.js';
+import { db, iso, isoOrNull, type Source } from '../../db/database.js';
 import type { Keyset } from '../../db/keyset.js';
 import type { UserAct } from '../../kernel/act.js';
 import type { ServiceDeps } from '../../kernel/deps.js';
 import { NotFoundError } from '../../kernel/errors.js';
 import { defineList, listPage, type Page } from '../../kernel/list.js';
+import { readSide } from '../../kernel/reads.js';
 import type { RegistryEventFilters, RegistryEventRecordView } from './registry.schemas.js';
 import type { RegistryEventStatus } from './registry-event.entity.js';
 
-const eventRows = (em: EntityManager) =>
+const eventRows = (em: Source) =>
   db(em)
     .selectFrom('registry_events as e')
     .select([
@@ -61,7 +61,7 @@ export const listRegistryEvents = (
   deps: ServiceDeps,
   act: UserAct,
   input: { filters: RegistryEventFilters; page: Keyset<'receivedAt'> },
-): Promise<Page<EventRow>> => listPage(REGISTRY_EVENT_LIST, deps.orm.em, act.caller.scope, input);
+): Promise<Page<EventRow>> => listPage(REGISTRY_EVENT_LIST, readSide(deps, act), act.caller.scope, input);
 
 export async function getRegistryEvent(
   deps: ServiceDeps,

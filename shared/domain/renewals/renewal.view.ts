@@ -1,9 +1,8 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
 import { type InferResult, sql } from 'kysely';
-import { db, iso, isoOrNull } from '../../db/database.js';
+import { db, iso, isoOrNull, type Source } from '../../db/database.js';
 import type { RenewalView } from './renewal.schemas.js';
 
-export function renewalViews(em: EntityManager) {
+export function renewalViews(em: Source) {
   return db(em)
     .selectFrom('renewals as r')
     .select([
@@ -53,7 +52,7 @@ export function toRenewalView(r: RenewalViewRow): RenewalView {
   };
 }
 
-export async function loadRenewalView(em: EntityManager, id: string): Promise<RenewalView | null> {
+export async function loadRenewalView(em: Source, id: string): Promise<RenewalView | null> {
   const row = await renewalViews(em).where('r.id', '=', id).executeTakeFirst();
   return row ? toRenewalView(row) : null;
 }

@@ -12,6 +12,7 @@ import { DomainRuleError, NotFoundError, ValidationError } from '../../kernel/er
 import { uuidv7 } from '../../kernel/ids.js';
 import { listPage, type Page } from '../../kernel/list.js';
 import { type Money, notPositive } from '../../kernel/money.js';
+import { readSide } from '../../kernel/reads.js';
 import { assertFilterInScope, inScope, scopeFilter } from '../../kernel/scope.js';
 import type { Outcome } from '../../kernel/unit-of-work.js';
 import { transition } from '../../kernel/workflow.js';
@@ -32,11 +33,11 @@ export async function listRenewals(
   input: { filters: RenewalFilters & { q?: string }; page: Keyset<RenewalSort> },
 ): Promise<Page<RenewalViewRow>> {
   assertFilterInScope(act.caller.scope, input.filters);
-  return listPage(RENEWAL_LIST, deps.orm.em, act.caller.scope, input);
+  return listPage(RENEWAL_LIST, readSide(deps, act), act.caller.scope, input);
 }
 
 export async function getRenewal(deps: ServiceDeps, act: UserAct, input: { id: string }): Promise<RenewalView> {
-  const row = await renewalViews(deps.orm.em)
+  const row = await renewalViews(readSide(deps, act))
     .where('r.id', '=', input.id)
     .where((eb) => inScope(eb, act.caller.scope, RENEWAL_SCOPE_COLUMNS))
     .executeTakeFirst();

@@ -1,7 +1,6 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
 import { type ExpressionBuilder, type InferResult, type RawBuilder, sql } from 'kysely';
 import { jsonBuildObject } from 'kysely/helpers/postgres';
-import { type Database, db, iso, isoOrNull } from '../../db/database.js';
+import { type Database, db, iso, isoOrNull, type Source } from '../../db/database.js';
 import type { UserStatus } from './user.entity.js';
 import type { UserView } from './user.schemas.js';
 
@@ -22,7 +21,7 @@ export function effectiveStatus(eb: UsersAsU): RawBuilder<UserStatus> {
  * correlated subquery, so a view costs a single round trip. People only: a machine client's own row
  * (kind `client`) is never a user of the users API (its email is null, see api-clients).
  */
-export function userViews(em: EntityManager) {
+export function userViews(em: Source) {
   return db(em)
     .selectFrom('users as u')
     .where('u.kind', '=', 'person')
@@ -90,7 +89,7 @@ export function toUserView(r: UserViewRow): UserView {
 }
 
 /** One user as the API shows it, in the em's transaction when it has one. */
-export async function loadUserView(em: EntityManager, id: string): Promise<UserView | null> {
+export async function loadUserView(em: Source, id: string): Promise<UserView | null> {
   const row = await userViews(em).where('u.id', '=', id).executeTakeFirst();
   return row ? toUserView(row) : null;
 }

@@ -6,6 +6,7 @@ import type { ServiceDeps } from '../../kernel/deps.js';
 import { NotFoundError } from '../../kernel/errors.js';
 import { listPage, type Page } from '../../kernel/list.js';
 import { lockVisible } from '../../kernel/lock-visible.js';
+import { readSide } from '../../kernel/reads.js';
 import { assertFilterInScope, type DataScope, inScope, scopeFilter } from '../../kernel/scope.js';
 import { User } from './user.entity.js';
 import { USER_LIST, USER_SCOPE_COLUMNS, USER_SCOPE_FIELDS } from './user.list.js';
@@ -20,7 +21,7 @@ export async function listUsers(
   input: { filters: UserFilters & { q?: string }; page: Keyset<UserSort> },
 ): Promise<Page<UserViewRow>> {
   assertFilterInScope(act.caller.scope, { insurerId: input.filters.insurerId });
-  return listPage(USER_LIST, deps.orm.em, act.caller.scope, input);
+  return listPage(USER_LIST, readSide(deps, act), act.caller.scope, input);
 }
 
 /** One user by id within a scope; the scope's kind is the statement's shape, its insurer or agent id a parameter. */
@@ -34,7 +35,7 @@ const visibleUserQuery = preparedQuery((em, p: { id: string; scopeId: string }, 
 export async function getUser(deps: ServiceDeps, act: UserAct, input: { id: string }): Promise<UserView> {
   const { scope } = act.caller;
   const scopeId = scope.kind === 'insurer' ? scope.insurerId : scope.kind === 'agent' ? scope.agentId : '';
-  const [row] = await visibleUserQuery(deps.orm.em, { id: input.id, scopeId }, scope.kind);
+  const [row] = await visibleUserQuery(readSide(deps, act), { id: input.id, scopeId }, scope.kind);
   if (!row) throw new NotFoundError('No such user');
   return toUserView(row);
 }

@@ -1,18 +1,18 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
 import { type InferResult, sql } from 'kysely';
-import { db, iso, isoOrNull } from '../../db/database.js';
+import { db, iso, isoOrNull, type Source } from '../../db/database.js';
 import type { Keyset } from '../../db/keyset.js';
 import type { UserAct } from '../../kernel/act.js';
 import type { ServiceDeps } from '../../kernel/deps.js';
 import { NotFoundError } from '../../kernel/errors.js';
 import { produce } from '../../kernel/jobs.js';
 import { defineList, listPage, type Page } from '../../kernel/list.js';
+import { readSide } from '../../kernel/reads.js';
 import type { DeliveryStatus } from './webhook-endpoint.entity.js';
 import type { WebhookDeliveryView } from './webhook-endpoint.schemas.js';
 import { DELIVER_WEBHOOK } from './webhook-endpoints.jobs.js';
 import { getWebhookEndpoint, lockEndpoint } from './webhook-endpoints.service.js';
 
-function deliveryRows(em: EntityManager) {
+function deliveryRows(em: Source) {
   return db(em)
     .selectFrom('webhook_deliveries as d')
     .innerJoin('published_events as e', 'e.id', 'd.event_id')
@@ -74,7 +74,7 @@ export async function listWebhookDeliveries(
   { id, page, ...filters }: { id: string; status?: DeliveryStatus; updatedSince?: string; page: Keyset<'createdAt'> },
 ): Promise<Page<DeliveryRow>> {
   await getWebhookEndpoint(deps, act, { id });
-  return listPage(WEBHOOK_DELIVERY_LIST, deps.orm.em, act.caller.scope, {
+  return listPage(WEBHOOK_DELIVERY_LIST, readSide(deps, act), act.caller.scope, {
     filters: { ...filters, endpointId: id },
     page,
   });

@@ -1,11 +1,10 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
 import { type InferResult, sql } from 'kysely';
-import { db, iso, isoOrNull } from '../../db/database.js';
+import { db, iso, isoOrNull, type Source } from '../../db/database.js';
 import { defineList } from '../../kernel/list.js';
 import type { EndpointStatus } from './webhook-endpoint.entity.js';
 import type { WebhookEndpointView } from './webhook-endpoint.schemas.js';
 
-export function endpointViews(em: EntityManager) {
+export function endpointViews(em: Source) {
   return db(em)
     .selectFrom('webhook_endpoints as w')
     .select([
@@ -44,7 +43,7 @@ export const toEndpointView = (r: EndpointRow): WebhookEndpointView => ({
   updatedAt: iso(r.updated_at),
 });
 
-export async function loadEndpointView(em: EntityManager, id: string): Promise<WebhookEndpointView> {
+export async function loadEndpointView(em: Source, id: string): Promise<WebhookEndpointView> {
   const row = await endpointViews(em).where('w.id', '=', id).executeTakeFirstOrThrow();
   return toEndpointView(row);
 }

@@ -9,6 +9,7 @@ import { NotFoundError, ValidationError } from '../../kernel/errors.js';
 import { uuidv7 } from '../../kernel/ids.js';
 import { listPage, type Page } from '../../kernel/list.js';
 import { lockVisible } from '../../kernel/lock-visible.js';
+import { readSide } from '../../kernel/reads.js';
 import { inScope, scopeFilter } from '../../kernel/scope.js';
 import {
   ENDPOINT_SCOPE_COLUMNS,
@@ -93,12 +94,12 @@ export async function listWebhookEndpoints(
   act: UserAct,
   input: { filters: { status?: 'enabled' | 'disabled'; q?: string }; page: Keyset<'createdAt' | 'url'> },
 ): Promise<Page<Parameters<typeof toEndpointView>[0]>> {
-  return listPage(WEBHOOK_ENDPOINT_LIST, deps.orm.em, act.caller.scope, input);
+  return listPage(WEBHOOK_ENDPOINT_LIST, readSide(deps, act), act.caller.scope, input);
 }
 
 /** One endpoint of the caller's scope; 404 for any other. */
 export async function getWebhookEndpoint(deps: ServiceDeps, act: UserAct, { id }: { id: string }) {
-  const row = await endpointViews(deps.orm.em)
+  const row = await endpointViews(readSide(deps, act))
     .where('w.id', '=', id)
     .where((eb) => inScope(eb, act.caller.scope, ENDPOINT_SCOPE_COLUMNS))
     .executeTakeFirst();
