@@ -14,6 +14,7 @@ import { createUser } from '../helpers/through-api.js';
  * else), while a caller who just wrote reads from the primary and always sees its own write.
  */
 const APPLY_DELAY_MS = 1500;
+const METRICS_TOKEN = 'replica-metrics-token-0123456789';
 let primary: PrivatePostgres;
 let replica: PrivatePostgres;
 /** Replicas are used up to a minute behind: this one always is, and reads reach it. */
@@ -29,7 +30,12 @@ test.before(async () => {
   await prepareDatabase(orm, testConfig('insurance', env));
   await orm.close();
   replica = await privateReplica(primary, { recovery_min_apply_delay: `${APPLY_DELAY_MS}ms` });
-  const replicaEnv = { ...env, DATABASE_READ_URL: replica.url('insurance'), REPLICA_RETRY_MS: '1000' };
+  const replicaEnv = {
+    ...env,
+    DATABASE_READ_URL: replica.url('insurance'),
+    REPLICA_RETRY_MS: '1000',
+    METRICS_TOKEN: METRICS_TOKEN,
+  };
   lenient = await startStack({ database: 'insurance', env: { ...replicaEnv, REPLICA_MAX_LAG_MS: '60000' } });
   strict = await startStack({ database: 'insurance', env: { ...replicaEnv, REPLICA_MAX_LAG_MS: '500' } });
 });
@@ -74,6 +80,15 @@ test.serial('a caller reads its own writes at once, while others read the laggin
   );
   const after = await replicaState(lenient);
   t.true(after.reads > before, 'the replica served reads');
+  const metrics = await lenient.app.inject({
+    method: 'GET',
+    url: '/metrics',
+    headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+  });
+  t.regex(metrics.body, /backoffice_replica_lag_seconds\{replica="replica-1"[^}]*\} \d/);
+  t.regex(metrics.body, /backoffice_replica_up\{replica="replica-1",status="up"[^}]*\} 1/);
+  const served = metrics.body.match(/backoffice_replica_reads_total\{target="replica-1"[^}]*\} (\d+)/);
+  t.true(Number(served?.[1]) >= after.reads, 'the reads it served, for its share of all reads');
   // The reader sees them once the replica has applied them.
   const last = await createUser(writer);
   await waitFor(async () => (await reader.get(`/users/${last.id}`)).statusCode === 200, 'the replica to catch up');
