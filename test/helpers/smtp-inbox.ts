@@ -6,8 +6,12 @@ export interface ReceivedMail {
   raw: string;
 }
 
-/** A local SMTP server on a spare loopback port that keeps every mail it receives, for SMTP_URL. */
-export async function smtpInbox() {
+/**
+ * A local SMTP server on a spare loopback port that keeps every mail it receives, for SMTP_URL.
+ * `beforeAck`, when it has a hook for one of a mail's recipients, runs before the server acknowledges
+ * that mail, i.e. while the sender still waits for the reply to DATA.
+ */
+export async function smtpInbox(opts: { beforeAck?: Map<string, (mail: ReceivedMail) => Promise<void>> } = {}) {
   const mails: ReceivedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
@@ -17,11 +21,15 @@ export async function smtpInbox() {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
-        mails.push({
+        const mail = {
           to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()),
           raw: Buffer.concat(chunks).toString('utf8'),
+        };
+        const hook = mail.to.map((to) => opts.beforeAck?.get(to)).find(Boolean);
+        void (hook ? hook(mail) : Promise.resolve()).finally(() => {
+          mails.push(mail);
+          callback();
         });
-        callback();
       });
     },
   });

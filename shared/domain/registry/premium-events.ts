@@ -4,6 +4,7 @@ import { DomainError } from '../../kernel/errors.js';
 import type { PublishInput } from '../../kernel/published-events.js';
 import { type AuditInput, WEBHOOK_ACTOR } from '../../kernel/unit-of-work.js';
 import { type PayablePolicy, payInstalment } from '../premiums/index.js';
+import { failedEventAudit } from './delivery.js';
 import type { PremiumPaidData } from './registry.schemas.js';
 
 /** The event type that records a premium payment. */
@@ -104,13 +105,7 @@ export async function applyPremiumEvents(em: EntityManager, events: PremiumEvent
       }
     }
     outcomes.push({ eventId, state: 'failed', reason, request });
-    audit.push({
-      action: 'registry_event.fail',
-      subjectType: 'registry_event',
-      subjectId: eventId,
-      summary: { reason, attempt },
-      request,
-    });
+    audit.push(failedEventAudit(eventId, reason, attempt, request));
   }
   return { outcomes, audit, publish };
 }

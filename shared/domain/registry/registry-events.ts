@@ -6,7 +6,7 @@ import { produce } from '../../kernel/jobs.js';
 import type { PublishInput } from '../../kernel/published-events.js';
 import type { AuditInput } from '../../kernel/unit-of-work.js';
 import type { KycStatus } from '../users/index.js';
-import { type Delivery, deliveryOf } from './delivery.js';
+import { type Delivery, deliveryOf, failedEventAudit } from './delivery.js';
 
 import { dataText, namedUsers, namesOf, type UserKyc } from './named-users.js';
 import { applyPremiumEvents, PREMIUM_PAID } from './premium-events.js';
@@ -164,13 +164,7 @@ async function applyEvents(
           : 'no user matches the event (userId or email)';
       failed.push({ event_id: eventId, reason });
       outcomes.push({ eventId, state: 'failed', reason, request });
-      audit.push({
-        action: 'registry_event.fail',
-        subjectType: 'registry_event',
-        subjectId: eventId,
-        summary: { reason, attempt },
-        request,
-      });
+      audit.push(failedEventAudit(eventId, reason, attempt, request));
       continue;
     }
     const from = user.kyc_status;

@@ -1,12 +1,11 @@
 import { createHash } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
 import test from 'ava';
-import { SMTPServer } from 'smtp-server';
 import { type Api, client } from '../../helpers/client.js';
 import { sqlOn } from '../../helpers/db.js';
 import { expectData, expectError, expectNoContent, expectValidation } from '../../helpers/expect.js';
 import { given, PASSWORD } from '../../helpers/given.js';
 import { challenge, codeAt, withMfa } from '../../helpers/mfa.js';
+import { type ReceivedMail, smtpInbox } from '../../helpers/smtp-inbox.js';
 import { type Stack, startStack, waitFor } from '../../helpers/stack.js';
 
 /**
@@ -15,43 +14,20 @@ import { type Stack, startStack, waitFor } from '../../helpers/stack.js';
  * server receives the mails the workers send.
  */
 
-interface ReceivedMail {
-  to: string[];
-  raw: string;
-}
-const inbox: ReceivedMail[] = [];
 /** Runs before the server acknowledges a mail to that address, i.e. while the sender still waits for the reply to DATA. */
 const beforeAck = new Map<string, (mail: ReceivedMail) => Promise<void>>();
-const smtp = new SMTPServer({
-  authOptional: true,
-  disabledCommands: ['STARTTLS'],
-  logger: false,
-  onData(stream, session, callback) {
-    const chunks: Buffer[] = [];
-    stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-    stream.on('end', () => {
-      const mail = {
-        to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()),
-        raw: Buffer.concat(chunks).toString('utf8'),
-      };
-      const hook = mail.to.map((to) => beforeAck.get(to)).find(Boolean);
-      void (hook ? hook(mail) : Promise.resolve()).finally(() => {
-        inbox.push(mail);
-        callback();
-      });
-    });
-  },
-});
+let smtp: Awaited<ReturnType<typeof smtpInbox>>;
+let inbox: ReceivedMail[];
 
 let stack: Stack;
 let api: Api;
 test.before(async () => {
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  const { port } = smtp.server.address() as AddressInfo;
+  smtp = await smtpInbox({ beforeAck });
+  inbox = smtp.mails;
   stack = await startStack({
     workers: true,
     env: {
-      SMTP_URL: `smtp://127.0.0.1:${port}`,
+      SMTP_URL: smtp.url,
       RATE_LIMIT_PASSWORD_MAX: '10000',
       RATE_LIMIT_LOGIN_MAX: '10000',
       LOCKOUT_THRESHOLD: '3',
@@ -61,7 +37,7 @@ test.before(async () => {
 });
 test.after.always(async () => {
   await stack?.close();
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  await smtp?.close();
 });
 
 const NEW_PASSWORD = 'a-brand-new-passphrase-42';

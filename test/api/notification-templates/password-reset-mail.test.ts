@@ -1,10 +1,9 @@
-import type { AddressInfo } from 'node:net';
 import test, { type ExecutionContext } from 'ava';
-import { SMTPServer } from 'smtp-server';
 import { type Api, client } from '../../helpers/client.js';
 import { sqlOn } from '../../helpers/db.js';
 import { expectData, expectNoContent } from '../../helpers/expect.js';
 import { given, type SignedIn } from '../../helpers/given.js';
+import { type ReceivedMail, smtpInbox } from '../../helpers/smtp-inbox.js';
 import { type Stack, startStack, waitFor } from '../../helpers/stack.js';
 
 /**
@@ -13,38 +12,19 @@ import { type Stack, startStack, waitFor } from '../../helpers/stack.js';
  * reaches the mail only inside the link the service builds from APP_BASE_URL. A local SMTP server
  * receives the mails.
  */
-interface ReceivedMail {
-  to: string[];
-  raw: string;
-}
-const inbox: ReceivedMail[] = [];
-const smtp = new SMTPServer({
-  authOptional: true,
-  disabledCommands: ['STARTTLS'],
-  logger: false,
-  onData(stream, session, callback) {
-    const chunks: Buffer[] = [];
-    stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-    stream.on('end', () => {
-      inbox.push({
-        to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()),
-        raw: Buffer.concat(chunks).toString('utf8'),
-      });
-      callback();
-    });
-  },
-});
+let smtp: Awaited<ReturnType<typeof smtpInbox>>;
+let inbox: ReceivedMail[];
 
 let stack: Stack;
 let api: Api;
 let writer: SignedIn;
 test.before(async () => {
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  const { port } = smtp.server.address() as AddressInfo;
+  smtp = await smtpInbox();
+  inbox = smtp.mails;
   stack = await startStack({
     workers: true,
     env: {
-      SMTP_URL: `smtp://127.0.0.1:${port}`,
+      SMTP_URL: smtp.url,
       RATE_LIMIT_PASSWORD_MAX: '10000',
       APP_BASE_URL: 'https://app.example.test/office/',
     },
@@ -57,7 +37,7 @@ test.before(async () => {
 });
 test.after.always(async () => {
   await stack?.close();
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  await smtp?.close();
 });
 
 const sql = (query: string, params: unknown[] = []) => sqlOn(stack)(query, params);
