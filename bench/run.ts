@@ -6,6 +6,7 @@ import { benchLapse } from './lapse.bench.js';
 import { benchMemory } from './memory.bench.js';
 import { benchPolicyList } from './policy-list.bench.js';
 import { benchWebhook } from './webhook.bench.js';
+import { benchWorkers } from './worker-throughput.bench.js';
 
 /** `npm run bench`: each benchmark prints its rate against a bare baseline measured in the same run. */
 const benches: Record<string, () => Promise<{ line: string }>> = {
@@ -17,6 +18,7 @@ const benches: Record<string, () => Promise<{ line: string }>> = {
   flood: benchFlood,
   'policy-list': benchPolicyList,
   webhook: benchWebhook,
+  workers: benchWorkers,
 };
 
 const only = process.argv.slice(2);
