@@ -14,7 +14,14 @@ import { Heartbeats } from '../shared/observability/heartbeats.js';
 import { createRegistry, jobMetrics } from '../shared/observability/metrics.js';
 import { createTracing } from '../shared/observability/tracing.js';
 import { onShutdown } from '../shared/process.js';
-import { assertNoEviction, createRedis, isRedisUnreachable, reportOutages, settled } from '../shared/redis.js';
+import {
+  assertNoEviction,
+  createRedis,
+  isRedisUnreachable,
+  reportOutages,
+  settled,
+  withTimeout,
+} from '../shared/redis.js';
 import { createServiceDeps } from '../shared/services.js';
 import { serveWorkerHttp } from './http.js';
 import { causeFields, runJobThroughOutages } from './run-job.js';
@@ -214,12 +221,18 @@ async function stopJobs(
   queues: QueueSet,
   log: Logger,
 ): Promise<number> {
-  await Promise.all(workers.map((w) => w.pause(true)));
+  // Bounded: after a Redis Cluster failover a worker's blocking connection can be left with no node,
+  // and ioredis then never reports it closed; the process must still stop.
+  const bounded = (w: Worker, step: Promise<unknown>, what: string) =>
+    withTimeout(step, 5000, `${what} the ${w.name} worker`).catch((err) =>
+      log.warn({ err, queue: w.name }, `${what} the worker took too long; going on`),
+    );
+  await Promise.all(workers.map((w) => bounded(w, w.pause(true), 'pausing')));
   const deadline = Date.now() + graceMs;
   while (active.size > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
   const left = [...active.values()];
   // Closed first, so no worker fetches a job handed back; the jobs are moved through the producer's queues.
-  await Promise.all(workers.map((w) => w.close(left.length > 0)));
+  await Promise.all(workers.map((w) => bounded(w, w.close(left.length > 0), 'closing')));
   for (const { job, token } of left) {
     const fields = { queue: job.queueName, jobId: job.id, job: job.name };
     await queues

@@ -25,7 +25,7 @@ export interface PrivateRedisCluster {
   node(port: number): Redis;
   /** The port of the master that serves `key`'s hash slot now. */
   masterOf(key: string): Promise<number>;
-  /** The port of a replica of the master on `port`. */
+  /** The port of a replica of the master on `port`, once it is online. */
   replicaOf(port: number): Promise<number>;
   /** SIGKILL to one node, as a crash. */
   kill(port: number): Promise<void>;
@@ -171,19 +171,16 @@ export async function privateRedisCluster(masters = 3, replicas = 0): Promise<Pr
         }
       },
       async replicaOf(port: number) {
-        const probe = await anyNode();
+        // Right after `--cluster create` a replica may still be syncing: wait until its master says online.
+        const master = node(port);
+        await master.connect();
         try {
-          const lines = String(await probe.cluster('NODES'))
-            .trim()
-            .split('\n')
-            .map((l) => l.split(' '));
-          const portOf = (l: string[]) => Number(l[1].split('@')[0].split(':').at(-1));
-          const master = lines.find((l) => portOf(l) === port);
-          const replica = lines.find((l) => master && l[3] === master[0] && !l[2].includes('fail'));
-          if (!replica) throw new Error(`no replica of ${port}`);
-          return portOf(replica);
+          return await waitFor(async () => {
+            const online = /^slave\d+:ip=[^,]+,port=(\d+),state=online/m.exec(await master.info('replication'));
+            return online ? Number(online[1]) : undefined;
+          }, `a replica of ${port} online`);
         } finally {
-          probe.disconnect();
+          master.disconnect();
         }
       },
       pause(port: number) {

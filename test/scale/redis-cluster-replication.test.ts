@@ -3,8 +3,8 @@ import type { Redis } from 'ioredis';
 import { QUEUE_NAMES } from '../../shared/jobs/catalogue.js';
 import { uuidv7 } from '../../shared/kernel/ids.js';
 import { OutboxRelay } from '../../shared/kernel/outbox-relay.js';
-import { QueueSet } from '../../shared/kernel/queue-set.js';
-import { createRedis, settled } from '../../shared/redis.js';
+import { QueueSet, queuePrefix } from '../../shared/kernel/queue-set.js';
+import { createRedis, settled, withTimeout } from '../../shared/redis.js';
 import { startWorkers } from '../../workers/main.js';
 import { sqlOn } from '../helpers/db.js';
 import { type PrivateRedisCluster, privateRedisCluster } from '../helpers/private-redis-cluster.js';
@@ -58,6 +58,8 @@ test('a job the dead master never replicated is relayed again after the promotio
   };
   const rowOf = async (eventId: string) =>
     (await sql(`select id, dispatched_at, last_error from outbox where ${OUTBOX_ROW_OF_EVENT}`, [eventId, eventId]))[0];
+  const victim = await cluster.masterOf(queuePrefix(stack.config.REDIS_PREFIX, 'webhooks', true));
+  const replica = await cluster.replicaOf(victim);
   const redis = createRedis(stack.config, 'command', 'relay-under-test');
   await settled(redis);
   const queues = new QueueSet(redis, stack.config.REDIS_PREFIX, QUEUE_NAMES, true);
@@ -69,8 +71,6 @@ test('a job the dead master never replicated is relayed again after the promotio
     pollMs: 60_000,
   });
   const webhooks = queues.get('webhooks');
-  const victim = await cluster.masterOf(webhooks.toKey('id'));
-  const replica = await cluster.replicaOf(victim);
   const master = cluster.node(victim);
   const promoted = cluster.node(replica);
   let workers: Awaited<ReturnType<typeof startWorkers>> | undefined;
@@ -134,7 +134,7 @@ test('a job the dead master never replicated is relayed again after the promotio
     t.is(applied[0].n, 1, 'applied once');
   } finally {
     await workers?.close();
-    await queues.close().catch(() => {});
+    await withTimeout(queues.close(), 5000, 'closing the queues').catch(() => {});
     redis.disconnect();
     master.disconnect();
     promoted.disconnect();
