@@ -96,8 +96,12 @@ test.serial('a caller reads its own writes at once, while others read the laggin
 
 test.serial('a replica lagging more than REPLICA_MAX_LAG_MS is skipped: its reads go to the primary', async (t) => {
   const { writer, reader } = await twoCallers(strict);
-  await createUser(writer);
-  await waitFor(async () => (await replicaState(strict)).status === 'lagging', 'the replica to be seen lagging');
+  // Each write opens a window of APPLY_DELAY_MS in which a check finds the replica behind.
+  await waitFor(async () => {
+    await createUser(writer);
+    await new Promise((r) => setTimeout(r, 300));
+    return (await replicaState(strict)).status === 'lagging';
+  }, 'the replica to be seen lagging');
   const user = await createUser(writer);
   const res = await reader.get(`/users/${user.id}`);
   t.is(res.statusCode, 200, 'read from the primary, not from the replica 1.5 s behind');

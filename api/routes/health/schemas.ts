@@ -1,5 +1,5 @@
 import { type Static, Type } from 'typebox';
-import { component, Int32, StringEnum, tag } from '../../../shared/kernel/schema.js';
+import { component, Int32, Int64, Nullable, StringEnum, Timestamp, tag } from '../../../shared/kernel/schema.js';
 import { Envelope, ERROR_RESPONSES } from '../../http/envelope.js';
 
 const healthTags = tag('health', 'Probes for load balancers and orchestrators: public, outside every rate limit.');
@@ -93,8 +93,8 @@ const ReplicaState = component(
       lagMs: Type.Union([Type.Number({ minimum: 0 }), Type.Null()], {
         description: 'How far behind the primary it was at its last check; null when unreachable',
       }),
-      checkedAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
-      reads: Type.Integer({ minimum: 0, description: 'Reads this process sent to it since it started' }),
+      checkedAt: Nullable(Timestamp),
+      reads: Int64({ minimum: 0, description: 'Reads this process sent to it since it started' }),
     },
     { description: 'A read replica of DATABASE_READ_URL as this web process sees it' },
   ),

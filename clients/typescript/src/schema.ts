@@ -3270,7 +3270,10 @@ export interface components {
             lagMs: number | null;
             /** @description replica-1, replica-2... in the order of DATABASE_READ_URL */
             name: string;
-            /** @description Reads this process sent to it since it started */
+            /**
+             * Format: int64
+             * @description Reads this process sent to it since it started
+             */
             reads: number;
             /**
              * @description up: serves reads; lagging: behind by more than REPLICA_MAX_LAG_MS; down: unreachable or refusing; unknown: not checked yet. A replica not up is skipped (its reads go to the primary) and checked again after REPLICA_RETRY_MS.
