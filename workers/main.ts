@@ -14,18 +14,12 @@ import { Heartbeats } from '../shared/observability/heartbeats.js';
 import { createRegistry, jobMetrics } from '../shared/observability/metrics.js';
 import { createTracing } from '../shared/observability/tracing.js';
 import { onShutdown } from '../shared/process.js';
-import {
-  assertNoEviction,
-  createRedis,
-  isRedisUnreachable,
-  reportOutages,
-  settled,
-  withTimeout,
-} from '../shared/redis.js';
+import { assertNoEviction, createRedis, isRedisUnreachable, reportOutages, settled } from '../shared/redis.js';
 import { createServiceDeps } from '../shared/services.js';
 import { serveWorkerHttp } from './http.js';
 import { causeFields, runJobThroughOutages } from './run-job.js';
 import { registerSchedulers } from './schedulers.js';
+import { stopJobs } from './stop-jobs.js';
 
 export interface WorkerHandle {
   deps: ServiceDeps;
@@ -152,10 +146,17 @@ export async function startWorkers(opts: StartWorkersOptions): Promise<WorkerHan
     metrics,
     heartbeats,
     async close() {
+      const dbg = (m: string) =>
+        process.env.DEBUG_CLOSE && console.error(`DEBUG_CLOSE ${new Date().toISOString()} ${m}`);
+      dbg('relay');
       await relay.stop();
+      dbg('heartbeats');
       await heartbeats.stop();
+      dbg('stopJobs');
       const handedBack = await stopJobs(workers, active, config.SHUTDOWN_GRACE_MS, queues, log);
+      dbg('queues');
       await queues.close();
+      dbg('queues closed');
       mail.close();
       producer.disconnect();
       workerConnection.disconnect();
@@ -207,40 +208,4 @@ async function tracked<T>(
     active.delete(key);
     jobs.observe(job.queueName, job.name, outcome, (performance.now() - started) / 1000);
   }
-}
-
-/**
- * Stops taking jobs and gives the active ones `graceMs` to finish; those still running then are handed
- * back to their queue (moved to wait, so another worker runs them; each job's writes are one
- * transaction, so the run cut short left nothing). Returns how many were handed back.
- */
-async function stopJobs(
-  workers: Worker[],
-  active: Map<string, { job: Job; token: string }>,
-  graceMs: number,
-  queues: QueueSet,
-  log: Logger,
-): Promise<number> {
-  // Bounded: after a Redis Cluster failover a worker's blocking connection can be left with no node,
-  // and ioredis then never reports it closed; the process must still stop.
-  const bounded = (w: Worker, step: Promise<unknown>, what: string) =>
-    withTimeout(step, 5000, `${what} the ${w.name} worker`).catch((err) =>
-      log.warn({ err, queue: w.name }, `${what} the worker took too long; going on`),
-    );
-  await Promise.all(workers.map((w) => bounded(w, w.pause(true), 'pausing')));
-  const deadline = Date.now() + graceMs;
-  while (active.size > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
-  const left = [...active.values()];
-  // Closed first, so no worker fetches a job handed back; the jobs are moved through the producer's queues.
-  await Promise.all(workers.map((w) => bounded(w, w.close(left.length > 0), 'closing')));
-  for (const { job, token } of left) {
-    const fields = { queue: job.queueName, jobId: job.id, job: job.name };
-    await queues
-      .get(job.queueName)
-      .getJob(job.id!)
-      .then((held) => held?.moveToWait(token))
-      .then(() => log.warn(fields, 'job handed back to its queue at shutdown'))
-      .catch((err) => log.error({ err, ...fields }, 'could not hand a job back; it returns when its lock runs out'));
-  }
-  return left.length;
 }
