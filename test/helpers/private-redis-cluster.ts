@@ -87,7 +87,7 @@ export async function privateRedisCluster(masters = 3, replicas = 0): Promise<Pr
         '--cluster-enabled', 'yes', '--cluster-config-file', `nodes-${port}.conf`, '--cluster-node-timeout', '2000',
         '--save', '', '--appendonly', 'no', '--maxmemory-policy', 'noeviction', '--repl-diskless-sync-delay', '0',
       ], { stdio: 'ignore' });
-      if (child.pid) recordServer(child.pid, `127.0.0.1:${port}`);
+      if (child.pid) recordServer(child.pid, `127.0.0.1:${port}`, { dir });
       nodes.push({ port, process: child });
     }
     const node = (port: number) => {
