@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { openReadReplicas } from '../../shared/db/replicas.js';
+import { openReadReplicas } from '../../shared/db/open-replicas.js';
 import type { Act } from '../../shared/kernel/act.js';
 import type { Logger } from '../../shared/logger.js';
 import { replicaMetrics } from '../../shared/observability/replica-metrics.js';

@@ -10,8 +10,8 @@ import type { Config } from '../config/index.js';
 import { NotLiveError } from '../kernel/errors.js';
 import { guardPool, poolStalledMs } from './guarded-pool.js';
 import { migrationsList } from './migrations/index.js';
+import { replicaUrls } from './open-replicas.js';
 import { withoutNamedStatements } from './pooler.js';
-import { replicaUrls } from './replicas.js';
 
 export type Orm = MikroORM;
 export type { EntityManager } from '@mikro-orm/postgresql';

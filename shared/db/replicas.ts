@@ -1,4 +1,3 @@
-import type { MikroORM, PostgreSqlConnection } from '@mikro-orm/postgresql';
 import { Kysely, PostgresDialect } from 'kysely';
 import type pg from 'pg';
 import type { Config } from '../config/index.js';
@@ -8,10 +7,9 @@ import { isDatabaseUnavailable } from './unavailable.js';
 /** `up`: serving reads; `lagging`: behind by more than REPLICA_MAX_LAG_MS; `down`: unreachable or refusing; `unknown`: not checked yet. */
 export type ReplicaStatus = 'up' | 'lagging' | 'down' | 'unknown';
 
-/** A replica as /health shows it (its address without credentials). */
+/** A replica as /health shows it: by name only (/health is public; its address is in the log). */
 export interface ReplicaView {
   name: string;
-  address: string;
   status: ReplicaStatus;
   /** How far behind the primary it was at its last check, in ms (null: never checked or unreachable). */
   lagMs: number | null;
@@ -38,23 +36,25 @@ export const REPLICA_CHECK_MS = 1000;
 const CHECK_TIMEOUT_MS = 2000;
 
 /**
- * Its lag: 0 when it has replayed all it received; else how long ago the last transaction it replayed
- * committed on the primary (an upper bound: no later commit is visible on it).
+ * Its lag, against the primary's WAL position read just before (`$1`): 0 when it has replayed up to
+ * it; else how long ago the last transaction it replayed committed on the primary (an upper bound: no
+ * later commit is visible on it). A replica cut off from the primary stops replaying, so its lag
+ * grows; a server that is not in recovery (promoted, or not a replica at all) is not used.
  */
-const LAG_SQL = `select case
-  when not pg_is_in_recovery() or pg_last_wal_receive_lsn() = pg_last_wal_replay_lsn() then 0
+const LAG_SQL = `select pg_is_in_recovery() as standby, case
+  when pg_last_wal_replay_lsn() >= $1::pg_lsn then 0
   else coalesce(extract(epoch from clock_timestamp() - pg_last_xact_replay_timestamp()) * 1000, 1e12)
 end::float8 as lag_ms`;
 
-/** The replicas of DATABASE_READ_URL, named `replica-1`, `replica-2`... in their order. */
-export const replicaUrls = (config: Partial<Pick<Config, 'DATABASE_READ_URL'>>): { name: string; url: string }[] =>
-  (config.DATABASE_READ_URL ?? '')
-    .split(',')
-    .filter(Boolean)
-    .map((url, i) => ({ name: `replica-${i + 1}`, url }));
-
-/** An error of a replica after which the read is run again on the primary: it is unreachable, or cancelled the read to replay. */
-const retryOnPrimary = (err: unknown) => isDatabaseUnavailable(err) || (err as { code?: string })?.code === '40001';
+/**
+ * An error of a replica after which the read is run again on the primary: it is unreachable, it
+ * cancelled the read to replay (40001, 40P01), or it has not replayed a migration yet (42P01, 42703).
+ */
+const RETRIED_ON_PRIMARY = new Set(['40001', '40P01', '42P01', '42703']);
+const retryOnPrimary = (err: unknown) =>
+  isDatabaseUnavailable(err) || RETRIED_ON_PRIMARY.has((err as { code?: string })?.code ?? '');
+/** Whether the replica's pool is merely full (its connect timed out waiting): not the replica's fault. */
+const poolFull = (pool: pg.Pool) => pool.waitingCount > 0 && pool.totalCount >= (pool.options.max ?? 10);
 
 /**
  * The read replicas of DATABASE_READ_URL, for the reads that need no lock and run outside a
@@ -112,7 +112,6 @@ export class ReadReplicas {
   views(): ReplicaView[] {
     return this.replicas.map((r) => ({
       name: r.name,
-      address: r.address,
       status: r.status,
       lagMs: r.lagMs === null ? null : Math.round(r.lagMs),
       checkedAt: r.checkedAt === null ? null : new Date(r.checkedAt).toISOString(),
@@ -122,38 +121,53 @@ export class ReadReplicas {
 
   /** Checks every replica whose check is due; resolves when they are done. */
   async checkDue(now = Date.now()): Promise<void> {
-    await Promise.all(this.replicas.filter((r) => !r.checking && r.nextCheckAt <= now).map((r) => this.check(r)));
+    const due = this.replicas.filter((r) => !r.checking && r.nextCheckAt <= now);
+    if (!due.length) return;
+    // Where the primary is now: a replica is as fresh as the part of it it has replayed.
+    const position = await this.primary
+      .query<{ lsn: string }>('select pg_current_wal_lsn()::text as lsn')
+      .then(({ rows }) => rows[0].lsn)
+      .catch(() => undefined);
+    // The primary unreachable: nothing to measure against; the replicas keep their state until it is back.
+    if (position === undefined) return;
+    await Promise.all(due.map((r) => this.check(r, position, now)));
   }
 
-  private async check(replica: Replica): Promise<void> {
+  private async check(replica: Replica, position: string, startedAt: number): Promise<void> {
+    // Its pool full of reads: it is busy, not down; measured at the next check.
+    if (poolFull(replica.pool)) return;
     replica.checking = true;
     let timeout: NodeJS.Timeout | undefined;
     try {
-      const answer = replica.pool.query<{ lag_ms: number }>(LAG_SQL);
+      const answer = replica.pool.query<{ standby: boolean; lag_ms: number }>(LAG_SQL, [position]);
       const late = new Promise<never>((_, reject) => {
         timeout = setTimeout(() => reject(new Error(`no answer within ${CHECK_TIMEOUT_MS} ms`)), CHECK_TIMEOUT_MS);
       });
       answer.catch(() => {});
       const { rows } = await Promise.race([answer, late]);
       const lagMs = Number(rows[0].lag_ms);
-      this.mark(replica, lagMs > this.config.REPLICA_MAX_LAG_MS ? 'lagging' : 'up', lagMs);
+      if (!rows[0].standby) throw new Error('not a replica: the server is not in recovery');
+      // A read that failed on it since this check started has the last word.
+      if (replica.status === 'down' && (replica.checkedAt ?? 0) > startedAt) return;
+      this.mark(replica, lagMs > this.config.REPLICA_MAX_LAG_MS ? 'lagging' : 'up', lagMs, undefined, startedAt);
     } catch (err) {
-      this.mark(replica, 'down', null, err);
+      this.mark(replica, 'down', null, err, startedAt);
     } finally {
       clearTimeout(timeout);
       replica.checking = false;
     }
   }
 
-  private mark(replica: Replica, status: ReplicaStatus, lagMs: number | null, err?: unknown): void {
+  /** `from`: when its check started (the next is due an interval after that, not after its answer). */
+  private mark(replica: Replica, status: ReplicaStatus, lagMs: number | null, err?: unknown, from = Date.now()): void {
     const now = Date.now();
     const was = replica.status;
     replica.status = status;
     replica.lagMs = lagMs;
     replica.checkedAt = now;
-    replica.nextCheckAt = now + (status === 'up' ? REPLICA_CHECK_MS : this.config.REPLICA_RETRY_MS);
+    replica.nextCheckAt = from + (status === 'up' ? REPLICA_CHECK_MS : this.config.REPLICA_RETRY_MS);
     if (status === was) return;
-    const fields = { replica: replica.name, lagMs: lagMs === null ? undefined : Math.round(lagMs) };
+    const fields = { replica: replica.name, address: replica.address, lagMs: lagMs === null ? undefined : Math.round(lagMs) };
     if (status === 'up') this.log.info(fields, 'read replica in use');
     else if (was !== 'unknown' || status === 'down')
       this.log.warn({ ...fields, err }, `read replica ${status}: reads go to the primary or another replica`);
@@ -184,7 +198,7 @@ export class ReadReplicas {
       try {
         client = await replica.pool.connect();
       } catch (err) {
-        this.mark(replica, 'down', null, err);
+        if (!poolFull(replica.pool)) this.mark(replica, 'down', null, err);
         return onPrimary();
       }
       replica.reads++;
@@ -198,43 +212,31 @@ export class ReadReplicas {
         client.release();
       }
     };
-    return { connect, query, options: {} } as unknown as pg.Pool;
+    return { connect, query, end: async () => {}, options: {} } as unknown as pg.Pool;
   }
 
   /** A replica's connection whose query, if the replica fails it, runs again on the primary. */
   private fallingBack(replica: Replica, client: pg.PoolClient, onPrimary: () => Promise<pg.PoolClient>): pg.PoolClient {
-    let current = client;
+    let current: pg.PoolClient | undefined = client;
     const query = async (...args: unknown[]) => {
+      if (!current) throw new Error('the read has no connection left');
       try {
         return await (current.query as (...a: unknown[]) => Promise<unknown>)(...args);
       } catch (err) {
         if (current !== client || !retryOnPrimary(err)) throw err;
         this.mark(replica, 'down', null, err);
+        // Given back once, broken; the read's release then goes to the primary's connection, if any.
+        current = undefined;
         client.release(err as Error);
         current = await onPrimary();
         return (current.query as (...a: unknown[]) => Promise<unknown>)(...args);
       }
     };
-    return { query, release: (err?: Error | boolean) => current.release(err) } as unknown as pg.PoolClient;
+    const release = (err?: Error | boolean) => {
+      const held = current;
+      current = undefined;
+      held?.release(err);
+    };
+    return { query, release } as unknown as pg.PoolClient;
   }
-}
-
-/** The replicas of the ORM (its `replicas`, from DATABASE_READ_URL), or undefined when there are none. */
-export async function openReadReplicas(
-  orm: MikroORM,
-  config: Pick<Config, 'DATABASE_READ_URL' | 'REPLICA_MAX_LAG_MS' | 'REPLICA_RETRY_MS'>,
-  log: Logger,
-): Promise<ReadReplicas | undefined> {
-  const urls = replicaUrls(config);
-  if (!urls.length) return undefined;
-  // MikroORM keeps its replica connections in the driver (in DATABASE_READ_URL's order) without a public list.
-  const connections = (orm.driver as unknown as { replicas: PostgreSqlConnection[] }).replicas;
-  const primary = await (orm.em.getConnection('write') as PostgreSqlConnection).getNativeClient();
-  const replicas = await Promise.all(
-    urls.map(async ({ name, url }, i) => {
-      const { host, pathname } = new URL(url);
-      return { name, address: `${host}${pathname}`, pool: await connections[i].getNativeClient() };
-    }),
-  );
-  return new ReadReplicas(primary, replicas, config, log);
 }

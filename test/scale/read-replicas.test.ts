@@ -1,4 +1,5 @@
 import test from 'ava';
+import pg from 'pg';
 import { createOrm } from '../../shared/domains.js';
 import { prepareDatabase } from '../../shared/prepare-database.js';
 import { type Api, client } from '../helpers/client.js';
@@ -108,6 +109,32 @@ test.serial('a replica lagging more than REPLICA_MAX_LAG_MS is skipped: its read
   const health = (await strict.app.inject({ method: 'GET', url: '/health' })).json().data;
   t.is(health.status, 'degraded');
   t.true(health.problems.some((p: string) => p.startsWith('replica-1 is lagging')));
+});
+
+test.serial('a replica cut off from the primary is skipped: its replay stops, so its lag grows', async (t) => {
+  const { writer, reader } = await twoCallers(strict);
+  await waitFor(async () => (await replicaState(strict)).status === 'up', 'the replica to be in use');
+  const onReplica = async (text: string) => {
+    const c = new pg.Client({ connectionString: replica.url('insurance') });
+    await c.connect();
+    return (await c.query(text).finally(() => c.end())).rows;
+  };
+  // pg_basebackup -R wrote it in postgresql.auto.conf, where ALTER SYSTEM writes too.
+  const [{ primary_conninfo: following }] = await onReplica('show primary_conninfo');
+  // The replica stops following: it has all it received, and receives nothing more.
+  await onReplica(`alter system set primary_conninfo = ''`);
+  await onReplica('select pg_reload_conf()');
+  try {
+    const user = await waitFor(async () => {
+      const created = await createUser(writer);
+      await new Promise((r) => setTimeout(r, 300));
+      return (await replicaState(strict)).status === 'lagging' ? created : undefined;
+    }, 'the cut-off replica to be seen lagging');
+    t.is((await reader.get(`/users/${user.id}`)).statusCode, 200, 'read from the primary');
+  } finally {
+    await onReplica(`alter system set primary_conninfo = '${String(following).replaceAll("'", "''")}'`);
+    await onReplica('select pg_reload_conf()');
+  }
 });
 
 test.serial(

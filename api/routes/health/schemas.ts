@@ -85,7 +85,6 @@ const ReplicaState = component(
   Type.Object(
     {
       name: Type.String({ maxLength: 64, description: 'replica-1, replica-2... in the order of DATABASE_READ_URL' }),
-      address: Type.String({ maxLength: 500, description: 'host:port/database, without credentials' }),
       status: StringEnum(['up', 'lagging', 'down', 'unknown'], {
         description:
           'up: serves reads; lagging: behind by more than REPLICA_MAX_LAG_MS; down: unreachable or refusing; unknown: not checked yet. A replica not up is skipped (its reads go to the primary) and checked again after REPLICA_RETRY_MS.',

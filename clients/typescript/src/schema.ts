@@ -3263,8 +3263,6 @@ export interface components {
         };
         /** @description A read replica of DATABASE_READ_URL as this web process sees it */
         HealthReplica: {
-            /** @description host:port/database, without credentials */
-            address: string;
             checkedAt: string | null;
             /** @description How far behind the primary it was at its last check; null when unreachable */
             lagMs: number | null;

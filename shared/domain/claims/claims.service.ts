@@ -35,8 +35,12 @@ export async function listClaims(
 
 /** A claim outside the caller's scope is 404, exactly like a missing one. */
 export async function getClaim(deps: ServiceDeps, act: UserAct, input: { id: string }): Promise<ClaimDetailView> {
-  await assertClaimVisible(readSide(deps, act), act.caller.scope, input.id);
-  return (await loadClaimDetail(readSide(deps, act), input.id, act.caller.scope))!;
+  const source = readSide(deps, act);
+  await assertClaimVisible(source, act.caller.scope, input.id);
+  // Read again (on a replica, perhaps another one): a claim not there is missing, never a 500.
+  const claim = await loadClaimDetail(source, input.id, act.caller.scope);
+  if (!claim) throw new NotFoundError('No such claim');
+  return claim;
 }
 
 /** 404 unless the claim exists in the caller's scope, exactly as for a missing one (no lock: for reads). */
