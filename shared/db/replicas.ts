@@ -167,7 +167,11 @@ export class ReadReplicas {
     replica.checkedAt = now;
     replica.nextCheckAt = from + (status === 'up' ? REPLICA_CHECK_MS : this.config.REPLICA_RETRY_MS);
     if (status === was) return;
-    const fields = { replica: replica.name, address: replica.address, lagMs: lagMs === null ? undefined : Math.round(lagMs) };
+    const fields = {
+      replica: replica.name,
+      address: replica.address,
+      lagMs: lagMs === null ? undefined : Math.round(lagMs),
+    };
     if (status === 'up') this.log.info(fields, 'read replica in use');
     else if (was !== 'unknown' || status === 'down')
       this.log.warn({ ...fields, err }, `read replica ${status}: reads go to the primary or another replica`);
