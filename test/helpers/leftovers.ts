@@ -117,7 +117,12 @@ export function stopLeftovers(): number {
   for (const r of gone) {
     if (isRunning(r.pid) && stopping.includes(r)) continue;
     // Only a directory of its own in the temporary directory, never anything above or outside it.
-    if (r.dir && dirname(r.dir) === tmpdir()) rmSync(r.dir, { recursive: true, force: true });
+    // A stopped PostgreSQL's last children may still be writing there: removed again until it stays gone.
+    if (r.dir && dirname(r.dir) === tmpdir())
+      for (let i = 0; i < 20 && existsSync(r.dir); i++) {
+        rmSync(r.dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 50 });
+        pause(50);
+      }
     rmSync(join(dir, r.file), { force: true });
   }
   return stopping.length;
