@@ -35,6 +35,8 @@ export async function stopJobs(
   const left = [...active.values()];
   // Closed first, so no worker fetches a job handed back; the jobs are moved through the producer's queues.
   await Promise.all(workers.map((w) => bounded(w, w.close(left.length > 0), 'closing')));
+  // A job fetched as the pause began can have started since: still running now, it is handed back too.
+  for (const entry of active.values()) if (!left.includes(entry)) left.push(entry);
   for (const { job, token } of left) {
     const fields = { queue: job.queueName, jobId: job.id, job: job.name };
     await queues
