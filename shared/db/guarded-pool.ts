@@ -34,9 +34,13 @@ export function guardPool(pool: pg.Pool): void {
  */
 export function poolStalledMs(pool: pg.Pool, now = Date.now()): number {
   const watch = watches.get(pool);
-  if (!watch || pool.waitingCount === 0 || pool.idleCount > 0 || pool.totalCount < (pool.options.max ?? 10)) return 0;
+  if (!watch || !poolSaturated(pool)) return 0;
   return now - watch.lastFreed;
 }
+
+/** Whether every connection of the pool is in use and requests wait for one (busy, not broken). */
+export const poolSaturated = (pool: pg.Pool): boolean =>
+  pool.waitingCount > 0 && pool.idleCount === 0 && pool.totalCount >= (pool.options.max ?? 10);
 
 interface PoolWatch {
   lastFreed: number;

@@ -2,6 +2,7 @@ import { Kysely, PostgresDialect } from 'kysely';
 import type pg from 'pg';
 import type { Config } from '../config/index.js';
 import type { Logger } from '../logger.js';
+import { poolSaturated } from './guarded-pool.js';
 import { isDatabaseUnavailable } from './unavailable.js';
 
 /** `up`: serving reads; `lagging`: behind by more than REPLICA_MAX_LAG_MS; `down`: unreachable or refusing; `unknown`: not checked yet. */
@@ -53,8 +54,6 @@ end::float8 as lag_ms`;
 const RETRIED_ON_PRIMARY = new Set(['40001', '40P01', '42P01', '42703']);
 const retryOnPrimary = (err: unknown) =>
   isDatabaseUnavailable(err) || RETRIED_ON_PRIMARY.has((err as { code?: string })?.code ?? '');
-/** Whether the replica's pool is merely full (its connect timed out waiting): not the replica's fault. */
-const poolFull = (pool: pg.Pool) => pool.waitingCount > 0 && pool.totalCount >= (pool.options.max ?? 10);
 
 /**
  * The read replicas of DATABASE_READ_URL, for the reads that need no lock and run outside a
@@ -135,7 +134,7 @@ export class ReadReplicas {
 
   private async check(replica: Replica, position: string, startedAt: number): Promise<void> {
     // Its pool full of reads: it is busy, not down; measured at the next check.
-    if (poolFull(replica.pool)) return;
+    if (poolSaturated(replica.pool)) return;
     replica.checking = true;
     let timeout: NodeJS.Timeout | undefined;
     try {
@@ -202,7 +201,7 @@ export class ReadReplicas {
       try {
         client = await replica.pool.connect();
       } catch (err) {
-        if (!poolFull(replica.pool)) this.mark(replica, 'down', null, err);
+        if (!poolSaturated(replica.pool)) this.mark(replica, 'down', null, err);
         return onPrimary();
       }
       replica.reads++;
