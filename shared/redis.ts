@@ -54,6 +54,27 @@ export function createRedis(
   return redis;
 }
 
+/**
+ * A connection of its own to the same Redis for SUBSCRIBE (a subscribed connection takes no other
+ * command). It waits through outages (its owner resubscribes on 'ready'), and it never keeps a
+ * process alive by itself.
+ */
+export function subscriberOf(redis: RedisClient, name: string): RedisClient {
+  const own = { connectionName: name, maxRetriesPerRequest: null, enableAutoPipelining: false };
+  const sub =
+    redis instanceof Cluster
+      ? redis.duplicate(undefined, {
+          enableOfflineQueue: true,
+          enableAutoPipelining: false,
+          redisOptions: { ...redis.options.redisOptions, ...own },
+        })
+      : redis.duplicate({ ...own, enableOfflineQueue: true });
+  sub.on('error', () => {});
+  if (sub instanceof Redis)
+    sub.on('connect', () => (sub as unknown as { stream?: { unref?(): void } }).stream?.unref?.());
+  return sub;
+}
+
 function clusterOptions(common: RedisOptions, perRole: RedisOptions): ClusterOptions {
   const { enableOfflineQueue, enableAutoPipelining, ...nodeRole } = perRole;
   return {

@@ -158,6 +158,7 @@ export async function startWorkers(opts: StartWorkersOptions): Promise<WorkerHan
       await queues.close();
       dbg('queues closed');
       mail.close();
+      await deps.callerStamps.close();
       producer.disconnect();
       workerConnection.disconnect();
       await tracing.shutdown();

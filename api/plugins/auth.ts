@@ -89,6 +89,9 @@ export default fp(async (app) => {
   });
 
   const callers = new CallerResolver(app.orm, app.deps.callerStamps);
+  // This process resolves callers: it keeps a copy of their stamps, under a lease (StampWatch).
+  app.deps.callerStamps.hold();
+  app.addHook('onClose', () => app.deps.callerStamps.close());
 
   app.addHook('onRoute', (route) => {
     // Routes anyone can reach take small bodies only (the webhook sets a limit of its own).

@@ -62,7 +62,7 @@ export class CallerResolver {
   async resolve(userId: string, familyId: string, stampsRead?: Promise<Stamps | null>): Promise<Caller> {
     const key = `${familyId}:${userId}`;
     // Read before the database: a change committed after this read replaces a stamp, so it is seen next time.
-    const stamps = await (stampsRead ?? this.stamps.read(userId));
+    const stamps = await (stampsRead ?? this.stamps.readCached(userId));
     const now = Date.now();
     const hit = this.cache.get(key);
     if (
@@ -85,7 +85,7 @@ export class CallerResolver {
 
   /** Starts reading a user's stamps: the first step of resolve, which can be taken early. */
   readStamps(userId: string): Promise<Stamps | null> {
-    return this.stamps.read(userId);
+    return this.stamps.readCached(userId);
   }
 
   private async load(userId: string, familyId: string): Promise<{ caller: Caller; absoluteExpiresAt: number }> {

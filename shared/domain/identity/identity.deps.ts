@@ -20,7 +20,7 @@ declare module '../../kernel/deps.js' {
 /** Identity's services, from the JWT secret and Redis; after a commit, the callers it changed get new stamps. */
 export function provideIdentity({ config, redis, log }: ProvideContext): Provided {
   const secret = config.JWT_SECRET as string;
-  const callerStamps = new CallerStamps(redis, config.REDIS_PREFIX);
+  const callerStamps = new CallerStamps(redis, config.REDIS_PREFIX, log);
   return {
     deps: {
       accessTokens: new AccessTokenSigner(secret, config.ACCESS_TOKEN_TTL),

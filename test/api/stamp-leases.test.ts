@@ -1,0 +1,88 @@
+import test from 'ava';
+import { given } from '../helpers/given.js';
+import { type Stack, startStack } from '../helpers/stack.js';
+
+/**
+ * A web process keeps a copy of the caller stamps under a lease (shared/domain/identity/stamp-watch.ts):
+ * a caller's repeat requests ask Redis nothing, and a change on another process still applies on the
+ * very next request, even when the holder has stopped hearing changes.
+ */
+const ENV = { RATE_LIMIT_LOGIN_MAX: '100000' };
+let writer: Stack;
+let reader: Stack;
+test.before(async () => {
+  writer = await startStack({ env: ENV });
+  reader = await startStack({ database: writer.database, env: { ...ENV, REDIS_PREFIX: writer.config.REDIS_PREFIX } });
+});
+test.after.always(async () => {
+  await reader?.close();
+  await writer?.close();
+});
+
+const me = (on: Stack, token: string) =>
+  on.app.inject({ method: 'GET', url: '/auth/me', headers: { authorization: `Bearer ${token}` } });
+
+/** Waits until `on` holds a lease (its first read of a caller's stamps is then kept). */
+async function warm(on: Stack, token: string) {
+  for (let i = 0; i < 100; i++) {
+    const before = on.app.deps.callerStamps.counts.hits;
+    if ((await me(on, token)).statusCode !== 200) throw new Error('not signed in');
+    if ((await me(on, token)).statusCode !== 200) throw new Error('not signed in');
+    if (on.app.deps.callerStamps.counts.hits > before) return;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error('the stamps were never kept');
+}
+
+test.serial("a caller's repeat requests are answered from the process's copy of the stamps", async (t) => {
+  const user = await given.account(writer);
+  const session = await given.login(writer, user);
+  await warm(reader, session.accessToken);
+  const before = reader.app.deps.callerStamps.counts.hits;
+  for (let i = 0; i < 10; i++) t.is((await me(reader, session.accessToken)).statusCode, 200);
+  t.is(reader.app.deps.callerStamps.counts.hits - before, 10, 'no request asked Redis for the stamps');
+});
+
+test.serial('a holder that stops hearing changes loses its lease, and the change waits for it to end', async (t) => {
+  const user = await given.account(writer);
+  const first = await given.login(writer, user);
+  const second = await given.login(writer, user);
+  await warm(reader, second.accessToken);
+  // The reader's subscription goes deaf (its socket is no longer read): it keeps serving and renewing.
+  const watch = (reader.app.deps.callerStamps as unknown as { watch: { sub: { stream: NodeJS.ReadableStream } } })
+    .watch;
+  watch.sub.stream.pause();
+  try {
+    const evicted = writer.app.deps.callerStamps.counts.evicted;
+    const started = Date.now();
+    const out = await writer.app.inject({
+      method: 'POST',
+      url: '/auth/logout-all',
+      headers: { authorization: `Bearer ${first.accessToken}` },
+    });
+    t.is(out.statusCode, 204);
+    t.true(writer.app.deps.callerStamps.counts.evicted > evicted, 'the silent holder was evicted');
+    t.true(Date.now() - started >= 1000, 'the logout waited for the confirmation, then for the lease');
+    const res = await me(reader, second.accessToken);
+    t.is(res.statusCode, 401, 'the deaf holder no longer trusts its copy');
+    t.is(res.json().error.code, 'SESSION_REVOKED');
+  } finally {
+    watch.sub.stream.resume();
+  }
+});
+
+test.serial('a change with every holder listening answers without waiting out any lease', async (t) => {
+  const user = await given.account(writer);
+  const first = await given.login(writer, user);
+  const second = await given.login(writer, user);
+  await warm(reader, second.accessToken);
+  const evicted = writer.app.deps.callerStamps.counts.evicted;
+  const out = await writer.app.inject({
+    method: 'POST',
+    url: '/auth/logout-all',
+    headers: { authorization: `Bearer ${first.accessToken}` },
+  });
+  t.is(out.statusCode, 204);
+  t.is(writer.app.deps.callerStamps.counts.evicted, evicted, 'every holder confirmed');
+  t.is((await me(reader, second.accessToken)).statusCode, 401);
+});
