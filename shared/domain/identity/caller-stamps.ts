@@ -1,6 +1,7 @@
 import type { RedisClient as Redis } from '../../redis.js';
 import type { CallerChange } from '../access/index.js';
-import { LEASE_MS, type Stamps, StampWatch } from './stamp-watch.js';
+import { LEASE_MS } from './stamp-lease.js';
+import { type Stamps, StampWatch } from './stamp-watch.js';
 
 /** How long a resolved caller may be reused at most, whatever Redis says (bounds any missed bump). */
 export const CALLER_CACHE_MAX_AGE_MS = 30_000;

@@ -2,15 +2,9 @@ import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { uuidv7 } from '../../kernel/ids.js';
 import { type RedisClient, subscriberOf } from '../../redis.js';
-import { EVICT_HOLDERS, RENEW_LEASE, REPLACE_STAMPS } from './stamp-scripts.js';
+import * as lease from './stamp-lease.js';
+import { LEASE_MS } from './stamp-lease.js';
 
-/** How long a holder's lease on its copy of the stamps lasts; it is renewed every second. */
-export const LEASE_MS = 3000;
-const RENEW_MS = 1000;
-/** Taken off a holder's own view of its lease, so that it stops trusting its copy before Redis's record ends. */
-const LEASE_MARGIN_MS = 250;
-/** How long a change waits for every holder to confirm it dropped what changed, before evicting the silent ones. */
-export const ACK_TIMEOUT_MS = 1000;
 const MAX_USERS = 10_000;
 
 /** A caller's stamps: the user's own and everyone's (null where Redis holds none). */
@@ -25,22 +19,12 @@ interface Pending {
 type Log = { warn(obj: object, msg: string): void };
 
 /**
- * A process's copy of the caller stamps, kept under a lease, so that a request needs no Redis round
- * trip to learn that nothing changed, while every change still applies on the very next request in
- * every process (the invalidation protocol of leases, as in Chubby):
- *
- * - A holder subscribes to the change channel, then joins the holders (a sorted set of leases on
- *   Redis's clock) and renews its lease every second. It trusts its copy only while subscribed and
- *   within its lease as it measures it (from before it asked, less a margin), never longer than Redis
- *   records it.
- * - A change replaces the stamps and announces them in one script, which also names the holders with a
- *   lease then. Each holder drops what changed, then confirms to the announcer. The change's request
- *   answers once every named holder has confirmed. One that stays silent for ACK_TIMEOUT_MS loses its
- *   lease, and the change also waits out what was left of it: after that, the silent holder either
- *   trusts nothing or has joined again with an empty copy.
- * - A stamp read from Redis is kept only if no change arrived, and the copy was not dropped, while it
- *   was read. A lost subscription or a refused renewal drops the whole copy.
- * - Without Redis, renewals fail and the lease lapses within LEASE_MS: every request reads again.
+ * A process's copy of the caller stamps, kept under a lease: a request needs no Redis round trip to
+ * learn that nothing changed, and every change still applies on the very next request in every
+ * process (Chubby's invalidation scheme; the protocol is in docs/decisions.md, "Caller stamps are
+ * kept by each web process under a lease"). In short: a holder trusts its copy only while subscribed
+ * to the changes and within its lease (renewed every second on Redis's clock); a change is answered
+ * once every holder with a lease has confirmed it, and a silent holder is evicted and waited out.
  */
 export class StampWatch {
   readonly id = uuidv7();
@@ -82,7 +66,7 @@ export class StampWatch {
     this.holding = true;
     this.renewer = setInterval(() => {
       if (this.subscribed) void this.renew(false);
-    }, RENEW_MS);
+    }, lease.RENEW_MS);
     this.renewer.unref();
     if (this.sub) void this.subscribe();
     else this.open();
@@ -117,7 +101,7 @@ export class StampWatch {
   async announce(keys: string[], targets: string, ttlSeconds: number): Promise<void> {
     this.open();
     // Confirmations come on our own channel: subscribed first, or they would be missed.
-    await this.subscribedWithin(ACK_TIMEOUT_MS);
+    await this.subscribedWithin(lease.ACK_TIMEOUT_MS);
     const changeId = uuidv7();
     const pending: Pending = { acked: new Set() };
     this.pending.set(changeId, pending);
@@ -125,7 +109,7 @@ export class StampWatch {
       const message = `${changeId}|${this.id}|${targets}`;
       const values = keys.map(() => uuidv7());
       const reply = (await this.redis.eval(
-        REPLACE_STAMPS,
+        lease.REPLACE_STAMPS,
         keys.length + 1,
         ...keys,
         this.holdersKey,
@@ -138,7 +122,7 @@ export class StampWatch {
       for (let i = 0; i < reply.length; i += 2) if (!pending.acked.has(reply[i])) waiting.add(reply[i]);
       if (waiting.size && this.subscribed) await this.confirmations(pending, waiting);
       if (!waiting.size) return;
-      const longest = Number(await this.redis.eval(EVICT_HOLDERS, 1, this.holdersKey, ...waiting));
+      const longest = Number(await this.redis.eval(lease.EVICT_HOLDERS, 1, this.holdersKey, ...waiting));
       this.counts.evicted += waiting.size;
       this.log?.warn(
         { holders: waiting.size, waitMs: Math.max(0, Math.ceil(longest)) },
@@ -207,14 +191,7 @@ export class StampWatch {
   }
 
   private subscribedWithin(ms: number): Promise<void> {
-    if (this.subscribed) return Promise.resolve();
-    return new Promise((resolve) => {
-      const timer = setTimeout(resolve, ms);
-      this.whenSubscribed.push(() => {
-        clearTimeout(timer);
-        resolve();
-      });
-    });
+    return this.subscribed ? Promise.resolve() : lease.within(ms, (done) => this.whenSubscribed.push(done));
   }
 
   private async renew(join: boolean): Promise<void> {
@@ -222,13 +199,13 @@ export class StampWatch {
     const epoch = this.epoch;
     let held: number;
     try {
-      held = Number(await this.redis.eval(RENEW_LEASE, 1, this.holdersKey, this.id, LEASE_MS, join ? '1' : '0'));
+      held = Number(await this.redis.eval(lease.RENEW_LEASE, 1, this.holdersKey, this.id, LEASE_MS, join ? '1' : '0'));
     } catch {
       return; // not renewed: the lease lapses by itself
     }
     if (!this.holding || epoch !== this.epoch || !this.subscribed) return;
     if (held === 1) {
-      this.leaseUntil = Math.max(this.leaseUntil, sentAt + LEASE_MS - LEASE_MARGIN_MS);
+      this.leaseUntil = Math.max(this.leaseUntil, sentAt + LEASE_MS - lease.LEASE_MARGIN_MS);
       return;
     }
     // Evicted (a change found us silent) or lapsed: what we hold may be old. Start again, empty.
@@ -254,13 +231,9 @@ export class StampWatch {
 
   /** Waits until every holder in `waiting` has confirmed (they are taken out of it) or the time is up. */
   private confirmations(pending: Pending, waiting: Set<string>): Promise<void> {
-    return new Promise((resolve) => {
-      const timer = setTimeout(resolve, ACK_TIMEOUT_MS);
-      pending.waiting = waiting;
-      pending.settle = () => {
-        clearTimeout(timer);
-        resolve();
-      };
+    pending.waiting = waiting;
+    return lease.within(lease.ACK_TIMEOUT_MS, (done) => {
+      pending.settle = done;
     });
   }
 }
