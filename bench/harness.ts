@@ -61,6 +61,22 @@ export function ratioLine(
   return `${name}: ${subject.label} ${subject.perSecond.toFixed(0)}/s vs ${baseline.label} ${baseline.perSecond.toFixed(0)}/s  ratio ${ratio.toFixed(2)}${verdict}`;
 }
 
+/**
+ * A process's CPU time so far (all its threads, user and system), in ms, from /proc: NaN where there is
+ * none. Read before and after a round, it gives the server's CPU per request, which moves much less
+ * between runs on a shared machine than its rate.
+ */
+export function cpuMs(pid: number | undefined): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+  } catch {
+    return Number.NaN;
+  }
+}
+/** USER_HZ: the unit of /proc/<pid>/stat's times (100 on Linux). */
+const CLOCK_TICKS = 100;
+
 /** Waits until a spawned server answers /health/live (or fails if it exits). */
 export async function waitUntilUp(port: number, child: ChildProcess): Promise<void> {
   for (let i = 0; i < 300; i++) {

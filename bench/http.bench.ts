@@ -1,7 +1,7 @@
-import { spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import autocannon from 'autocannon';
-import { benchEnv, processArgs, ratioLine, seedReader, waitUntilUp, withBenchDatabase } from './harness.js';
+import { benchEnv, cpuMs, processArgs, ratioLine, seedReader, waitUntilUp, withBenchDatabase } from './harness.js';
 
 const CONNECTIONS = 32;
 const SECONDS = Number(process.env.BENCH_HTTP_SECONDS ?? 5);
@@ -11,15 +11,19 @@ const JWT_SECRET = `bench-${randomBytes(24).toString('hex')}`;
 interface Measured {
   perSecond: number;
   p99: number;
+  /** The server process's CPU time (all its threads, user and system) per request, in µs; NaN off Linux. */
+  cpuPerRequest: number;
 }
 
-function run(url: string, headers: Record<string, string>, seconds: number): Promise<Measured> {
+function run(url: string, headers: Record<string, string>, seconds: number, server: ChildProcess): Promise<Measured> {
+  const before = cpuMs(server.pid);
   return new Promise((resolve, reject) => {
     autocannon({ url, headers, connections: CONNECTIONS, pipelining: 1, duration: seconds }, (err, result) => {
       if (err) return reject(err);
       if (result.non2xx || result.errors)
         return reject(new Error(`${url}: ${result.non2xx} non-2xx answers, ${result.errors} errors`));
-      resolve({ perSecond: result.requests.average, p99: result.latency.p99 });
+      const cpuPerRequest = ((cpuMs(server.pid) - before) * 1000) / result.requests.total;
+      resolve({ perSecond: result.requests.average, p99: result.latency.p99, cpuPerRequest });
     });
   });
 }
@@ -27,6 +31,7 @@ function run(url: string, headers: Record<string, string>, seconds: number): Pro
 const mean = (xs: Measured[]): Measured => ({
   perSecond: xs.reduce((s, x) => s + x.perSecond, 0) / xs.length,
   p99: xs.reduce((s, x) => s + x.p99, 0) / xs.length,
+  cpuPerRequest: xs.reduce((s, x) => s + x.cpuPerRequest, 0) / xs.length,
 });
 
 /**
@@ -55,13 +60,13 @@ export async function benchHttp(): Promise<{ line: string }> {
       const compare = async (name: string, path: string, target: number) => {
         const appUrl = `http://127.0.0.1:${appPort}${path}`;
         const bareUrl = `http://127.0.0.1:${barePort}${path}`;
-        await run(appUrl, auth, 2); // warm-up: JIT, pools, prepared plans
-        await run(bareUrl, {}, 2);
+        await run(appUrl, auth, 2, app); // warm-up: JIT, pools, prepared plans
+        await run(bareUrl, {}, 2, bare);
         const appRounds: Measured[] = [];
         const bareRounds: Measured[] = [];
         for (let i = 0; i < ROUNDS; i++) {
-          bareRounds.push(await run(bareUrl, {}, SECONDS));
-          appRounds.push(await run(appUrl, auth, SECONDS));
+          bareRounds.push(await run(bareUrl, {}, SECONDS, bare));
+          appRounds.push(await run(appUrl, auth, SECONDS, app));
         }
         const a = mean(appRounds);
         const b = mean(bareRounds);
@@ -70,7 +75,7 @@ export async function benchHttp(): Promise<{ line: string }> {
           { label: 'app', perSecond: a.perSecond },
           { label: 'bare Fastify+pg', perSecond: b.perSecond },
           target,
-        )}\n  p99: app ${a.p99.toFixed(1)} ms, bare ${b.p99.toFixed(1)} ms`;
+        )}\n  p99: app ${a.p99.toFixed(1)} ms, bare ${b.p99.toFixed(1)} ms; CPU per request: app ${a.cpuPerRequest.toFixed(0)} µs, bare ${b.cpuPerRequest.toFixed(0)} µs (steadier than the rate between runs)`;
       };
       const users = await compare('GET /users/{id}', `/users/${target}`, 0.7);
       const policies = await compare('GET /policies/{id}', `/policies/${policy}`, 0.45);
