@@ -16,7 +16,7 @@ declare module 'fastify' {
   interface FastifyRequest {
     principal?: Caller;
     /** The access token's claims and the caller's stamps being read, or why the token was refused (onRequest to preValidation). */
-    pendingCaller?: { claims: AccessClaims; stamps: Promise<Stamps | null> } | { error: Error };
+    pendingCaller?: { claims: AccessClaims; stamps?: Promise<Stamps | null> } | { error: Error };
     actorId?: string;
   }
   interface FastifyContextConfig {
@@ -117,15 +117,20 @@ export default fp(async (app) => {
     }
   });
 
-  // The token is checked and the caller's stamps requested before the rate limit's hook, and the caller
-  // resolved after it: the stamps share the limiter's Redis round trip, and a request over its limit is
-  // refused before any database query.
+  // The token is checked and the caller's stamps requested before the rate limit's hook (from this
+  // process's leased copy, else from Redis), and the caller resolved after it: a request over its
+  // limit is refused before any database query.
   app.addHook('onRequest', (request, _reply, done) => {
     const config = request.routeOptions.config;
     if (request.routeOptions.url && !config?.public) {
       try {
         const claims = verifiedClaims(request);
-        request.pendingCaller = { claims, stamps: callers.readStamps(claims.sub) };
+        // A request with a body reads them once the body has arrived (preValidation): one whose body
+        // trickles in across a revocation must not be let through on stamps read before it.
+        request.pendingCaller = {
+          claims,
+          stamps: hasBody(request.headers) ? undefined : callers.readStamps(claims.sub),
+        };
       } catch (err) {
         request.pendingCaller = { error: err as Error };
       }

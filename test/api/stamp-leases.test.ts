@@ -86,3 +86,37 @@ test.serial('a change with every holder listening answers without waiting out an
   t.is(writer.app.deps.callerStamps.counts.evicted, evicted, 'every holder confirmed');
   t.is((await me(reader, second.accessToken)).statusCode, 401);
 });
+
+type Watched = { watch: { sub: { stream: NodeJS.ReadableStream & { localPort?: number } } } };
+
+test.serial('a message of another shape on the change channel drops the copy and crashes nothing', async (t) => {
+  const user = await given.account(writer);
+  const session = await given.login(writer, user);
+  await warm(reader, session.accessToken);
+  await writer.app.redis.publish(`${writer.config.REDIS_PREFIX}:caller:changed`, 'not|a|change|at all');
+  await writer.app.redis.publish(`${writer.config.REDIS_PREFIX}:caller:changed`, 'garbage');
+  await new Promise((r) => setTimeout(r, 100));
+  const before = reader.app.deps.callerStamps.counts.hits;
+  t.is((await me(reader, session.accessToken)).statusCode, 200);
+  t.is(reader.app.deps.callerStamps.counts.hits, before, 'read from Redis again: the copy was dropped');
+});
+
+test.serial('stamps lost with Redis (a restart, a failover) never let a revoked session through', async (t) => {
+  const user = await given.account(writer);
+  const session = await given.login(writer, user);
+  await warm(reader, session.accessToken);
+  // The session ends in the database, and the stamps that said so are lost: Redis came back empty.
+  await writer.orm.em
+    .fork()
+    .getConnection()
+    .execute(`update auth_sessions set revoked_at = now() where family_id = ?`, [session.familyId]);
+  const prefix = writer.config.REDIS_PREFIX;
+  await writer.app.redis.del(`${prefix}:caller:u:${user.id}`, `${prefix}:caller:all`);
+  // Every connection to the restarted Redis was cut, the reader's subscription among them.
+  const port = (reader.app.deps.callerStamps as unknown as Watched).watch.sub.stream.localPort;
+  await writer.app.redis.client('KILL', 'ADDR', `127.0.0.1:${port}`);
+  await new Promise((r) => setTimeout(r, 100));
+  const res = await me(reader, session.accessToken);
+  t.is(res.statusCode, 401, 'the cached caller was dropped with the copy, and a missing stamp matches nothing');
+  t.is(res.json().error.code, 'SESSION_REVOKED');
+});

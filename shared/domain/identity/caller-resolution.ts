@@ -53,7 +53,11 @@ export class CallerResolver {
   constructor(
     private readonly orm: Orm,
     private readonly stamps: CallerStamps,
-  ) {}
+  ) {
+    // The copy is dropped when Redis may have lost stamps (a lost connection, an eviction): callers
+    // cached against them are dropped too, so none can match an old stamp that comes back.
+    stamps.onDrop(() => this.cache.clear());
+  }
 
   /**
    * `stampsRead`, when given, is a read of the user's stamps already under way (see readStamps), so the

@@ -1,10 +1,13 @@
+import { uuidv7 } from '../../kernel/ids.js';
 import type { RedisClient as Redis } from '../../redis.js';
 import type { CallerChange } from '../access/index.js';
-import { LEASE_MS } from './stamp-lease.js';
+import { LEASE_MS, READ_STAMPS } from './stamp-lease.js';
 import { type Stamps, StampWatch } from './stamp-watch.js';
 
 /** How long a resolved caller may be reused at most, whatever Redis says (bounds any missed bump). */
 export const CALLER_CACHE_MAX_AGE_MS = 30_000;
+/** Between two tries to announce a change Redis refused. */
+const RETRY_MS = 200;
 
 export type { Stamps };
 
@@ -43,6 +46,11 @@ export class CallerStamps {
     await this.watch.close();
   }
 
+  /** Called whenever this process drops its copy (see StampWatch.onDrop). */
+  onDrop(listener: () => void): void {
+    this.watch.onDrop(listener);
+  }
+
   /** The stamps from this process's copy when it holds them under a live lease, else from Redis. */
   readCached(userId: string): Promise<Stamps | null> {
     const hit = this.watch.cached(userId);
@@ -60,11 +68,16 @@ export class CallerStamps {
     return `${this.prefix}:caller:all`;
   }
 
-  /** The current stamps, or null when Redis cannot say (then nothing cached may be trusted). */
+  /**
+   * The current stamps, or null when Redis cannot say (then nothing cached may be trusted). A stamp
+   * that is missing (expired, or lost with a Redis restart or failover) is set to a fresh value first.
+   */
   async read(userId: string): Promise<Stamps | null> {
     if (this.redis.status !== 'ready') return null;
     try {
-      const [user, everyone] = await this.redis.mget(this.userKey(userId), this.everyoneKey);
+      const fresh = [uuidv7(), uuidv7()];
+      const keys = [this.userKey(userId), this.everyoneKey];
+      const [user, everyone] = (await this.redis.eval(READ_STAMPS, 2, ...keys, this.ttlSeconds, ...fresh)) as string[];
       return [user, everyone];
     } catch {
       return null;
@@ -73,18 +86,22 @@ export class CallerStamps {
 
   /**
    * Called after the change committed: every process re-resolves these callers on their next request.
-   * Resolves once no process can still trust the old stamps. When Redis cannot be told, it waits out
-   * the leases (a holder that cannot reach Redis stops trusting its copy by then) and throws.
+   * Resolves once no process can still trust the old stamps. When Redis cannot be told, it tries again
+   * for LEASE_MS (a holder that cannot reach Redis either stops trusting its copy by then), then
+   * throws: holders that still reach Redis keep their cached callers for up to CALLER_CACHE_MAX_AGE_MS.
    */
   async bump(change: CallerChange): Promise<void> {
     const userIds = change === 'everyone' ? [] : [...new Set(change.userIds)];
     const keys = change === 'everyone' ? [this.everyoneKey] : userIds.map((id) => this.userKey(id));
     if (!keys.length) return;
-    try {
-      await this.watch.announce(keys, change === 'everyone' ? 'all' : userIds.join(','), this.ttlSeconds);
-    } catch (err) {
-      await new Promise((r) => setTimeout(r, LEASE_MS));
-      throw err;
+    const giveUpAt = Date.now() + LEASE_MS;
+    for (;;) {
+      try {
+        return await this.watch.announce(keys, change === 'everyone' ? 'all' : userIds.join(','), this.ttlSeconds);
+      } catch (err) {
+        if (Date.now() >= giveUpAt) throw err;
+        await new Promise((r) => setTimeout(r, RETRY_MS));
+      }
     }
   }
 }

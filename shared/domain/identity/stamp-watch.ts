@@ -1,30 +1,22 @@
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { uuidv7 } from '../../kernel/ids.js';
-import { type RedisClient, subscriberOf } from '../../redis.js';
+import { type RedisClient, subscriberOf, withTimeout } from '../../redis.js';
 import * as lease from './stamp-lease.js';
 import { LEASE_MS } from './stamp-lease.js';
 
 const MAX_USERS = 10_000;
-
-/** A caller's stamps: the user's own and everyone's (null where Redis holds none). */
+/** A caller's stamps: the user's own and everyone's. */
 export type Stamps = readonly [user: string | null, everyone: string | null];
-
-interface Pending {
-  acked: Set<string>;
-  waiting?: Set<string>;
-  settle?: () => void;
-}
 
 type Log = { warn(obj: object, msg: string): void };
 
 /**
- * A process's copy of the caller stamps, kept under a lease: a request needs no Redis round trip to
- * learn that nothing changed, and every change still applies on the very next request in every
- * process (Chubby's invalidation scheme; the protocol is in docs/decisions.md, "Caller stamps are
- * kept by each web process under a lease"). In short: a holder trusts its copy only while subscribed
- * to the changes and within its lease (renewed every second on Redis's clock); a change is answered
- * once every holder with a lease has confirmed it, and a silent holder is evicted and waited out.
+ * A process's copy of the caller stamps, kept under a lease, so that a request asks Redis nothing
+ * while every change still applies on the very next request in every process. A holder trusts its
+ * copy only while subscribed to the changes and within its lease; a change is answered once every
+ * holder has confirmed it, and a silent one is evicted and waited out (docs/decisions.md, "Caller
+ * stamps are kept by each web process under a lease").
  */
 export class StampWatch {
   readonly id = uuidv7();
@@ -42,23 +34,23 @@ export class StampWatch {
   private epoch = 0;
   private readonly users = new Map<string, string | null>();
   private everyone: string | null | undefined;
-  private readonly pending = new Map<string, Pending>();
+  private readonly confirmations = new lease.Confirmations();
+  private closed = false;
+  private renewing?: Promise<void>;
+  private readonly dropListeners: (() => void)[] = [];
 
   constructor(
     private readonly redis: RedisClient,
     private readonly prefix: string,
     private readonly log?: Log,
-  ) {}
+  ) {
+    this.holdersKey = `${prefix}:caller:holders`;
+    this.changedChannel = `${prefix}:caller:changed`;
+  }
 
-  private get holdersKey() {
-    return `${this.prefix}:caller:holders`;
-  }
-  private get changedChannel() {
-    return `${this.prefix}:caller:changed`;
-  }
-  private ackChannel(id: string) {
-    return `${this.prefix}:caller:ack:${id}`;
-  }
+  private readonly holdersKey: string;
+  private readonly changedChannel: string;
+  private readonly ackChannel = (id: string) => `${this.prefix}:caller:ack:${id}`;
 
   /** Starts keeping a copy (a web process, which resolves callers). */
   hold(): void {
@@ -99,16 +91,16 @@ export class StampWatch {
    * commas), and resolves once no holder can still trust what they were.
    */
   async announce(keys: string[], targets: string, ttlSeconds: number): Promise<void> {
+    if (this.closed) throw new Error('caller stamps: closed');
     this.open();
     // Confirmations come on our own channel: subscribed first, or they would be missed.
     await this.subscribedWithin(lease.ACK_TIMEOUT_MS);
     const changeId = uuidv7();
-    const pending: Pending = { acked: new Set() };
-    this.pending.set(changeId, pending);
+    const pending = this.confirmations.expect(changeId);
     try {
       const message = `${changeId}|${this.id}|${targets}`;
       const values = keys.map(() => uuidv7());
-      const reply = (await this.redis.eval(
+      const script = this.redis.eval(
         lease.REPLACE_STAMPS,
         keys.length + 1,
         ...keys,
@@ -116,30 +108,36 @@ export class StampWatch {
         ttlSeconds,
         this.changedChannel,
         message,
+        lease.FORGET_AFTER_MS,
         ...values,
-      )) as string[];
-      const waiting = new Set<string>();
-      for (let i = 0; i < reply.length; i += 2) if (!pending.acked.has(reply[i])) waiting.add(reply[i]);
-      if (waiting.size && this.subscribed) await this.confirmations(pending, waiting);
+      );
+      const asked = (await withTimeout(script, lease.SCRIPT_TIMEOUT_MS, 'replacing caller stamps')) as string[];
+      const waiting = new Set(asked.filter((holder) => !pending.acked.has(holder)));
+      if (waiting.size && this.subscribed) await this.confirmations.wait(pending, waiting, lease.ACK_TIMEOUT_MS);
       if (!waiting.size) return;
-      const longest = Number(await this.redis.eval(lease.EVICT_HOLDERS, 1, this.holdersKey, ...waiting));
+      const evict = this.redis.eval(lease.EVICT_HOLDERS, 1, this.holdersKey, ...waiting);
+      await withTimeout(evict, lease.SCRIPT_TIMEOUT_MS, 'evicting caller-stamp holders');
       this.counts.evicted += waiting.size;
       this.log?.warn(
-        { holders: waiting.size, waitMs: Math.max(0, Math.ceil(longest)) },
+        { holders: waiting.size, waitMs: LEASE_MS },
         'caller stamps: holders did not confirm a change in time; waiting for their leases to end',
       );
-      if (longest > 0) await sleep(Math.ceil(longest) + 10);
+      // Measured here, not on Redis's clock: their renewals fail from now on, so none trusts its copy after this.
+      await sleep(LEASE_MS);
     } finally {
-      this.pending.delete(changeId);
+      this.confirmations.forget(changeId);
     }
   }
 
   /** Stops holding and listening; leaves the holders so that no change waits for this process. */
   async close(): Promise<void> {
     const held = this.holding;
+    this.closed = true;
     this.holding = false;
     clearInterval(this.renewer);
     this.drop();
+    // A join still on its way would add this process back after it left.
+    await this.renewing;
     const sub = this.sub;
     this.sub = undefined;
     this.subscribed = false;
@@ -158,6 +156,12 @@ export class StampWatch {
     this.leaseUntil = 0;
     this.users.clear();
     this.everyone = undefined;
+    for (const listener of this.dropListeners) listener();
+  }
+
+  /** Called whenever the copy is dropped: what was cached against it may rest on stamps Redis lost. */
+  onDrop(listener: () => void): void {
+    this.dropListeners.push(listener);
   }
 
   private open(): void {
@@ -191,15 +195,32 @@ export class StampWatch {
   }
 
   private subscribedWithin(ms: number): Promise<void> {
-    return this.subscribed ? Promise.resolve() : lease.within(ms, (done) => this.whenSubscribed.push(done));
+    if (this.subscribed) return Promise.resolve();
+    let waiter: () => void = () => {};
+    return lease
+      .within(ms, (done) => {
+        waiter = done;
+        this.whenSubscribed.push(done);
+      })
+      .finally(() => {
+        const at = this.whenSubscribed.indexOf(waiter);
+        if (at >= 0) this.whenSubscribed.splice(at, 1);
+      });
   }
 
-  private async renew(join: boolean): Promise<void> {
+  private renew(join: boolean): Promise<void> {
+    const renewal = this.renewOnce(join);
+    this.renewing = renewal;
+    return renewal;
+  }
+
+  private async renewOnce(join: boolean): Promise<void> {
     const sentAt = performance.now();
     const epoch = this.epoch;
     let held: number;
     try {
-      held = Number(await this.redis.eval(lease.RENEW_LEASE, 1, this.holdersKey, this.id, LEASE_MS, join ? '1' : '0'));
+      const script = this.redis.eval(lease.RENEW_LEASE, 1, this.holdersKey, this.id, LEASE_MS, join ? '1' : '0');
+      held = Number(await withTimeout(script, lease.SCRIPT_TIMEOUT_MS, 'renewing the stamps lease'));
     } catch {
       return; // not renewed: the lease lapses by itself
     }
@@ -214,26 +235,16 @@ export class StampWatch {
   }
 
   private onMessage(channel: string, message: string): void {
-    const [changeId, from, targets] = message.split('|');
+    const [changeId, from, targets, extra] = message.split('|');
     if (channel === this.changedChannel) {
       this.generation++;
-      if (targets === 'all') this.everyone = undefined;
+      // A message of another shape (another version, a hand-made PUBLISH): what changed is unknown.
+      if (!changeId || !from || targets === undefined || extra !== undefined) this.drop();
+      else if (targets === 'all') this.everyone = undefined;
       else for (const userId of targets.split(',')) this.users.delete(userId);
-      this.redis.publish(this.ackChannel(from), `${changeId}|${this.id}`).catch(() => {});
+      if (from) this.redis.publish(this.ackChannel(from), `${changeId}|${this.id}`).catch(() => {});
       return;
     }
-    const pending = this.pending.get(changeId);
-    if (!pending) return;
-    pending.acked.add(from);
-    pending.waiting?.delete(from);
-    if (pending.waiting?.size === 0) pending.settle?.();
-  }
-
-  /** Waits until every holder in `waiting` has confirmed (they are taken out of it) or the time is up. */
-  private confirmations(pending: Pending, waiting: Set<string>): Promise<void> {
-    pending.waiting = waiting;
-    return lease.within(lease.ACK_TIMEOUT_MS, (done) => {
-      pending.settle = done;
-    });
+    if (from) this.confirmations.confirmed(changeId, from);
   }
 }
