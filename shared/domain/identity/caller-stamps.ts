@@ -15,8 +15,8 @@ export type { Stamps };
  * Stamps in Redis that change whenever what a caller resolves to may have changed: one per user
  * (sessions revoked, status, roles, insurer) and one for everyone (a role's permissions). A process
  * reuses a resolved caller only while both stamps are what they were when it resolved it. Stamps
- * are fresh random values, never counters, so a Redis restart cannot bring an old one back; they
- * outlive any cached caller, so one that expires cannot match a caller cached before it was set.
+ * are fresh random values, never counters, and never missing (a read sets a lost or expired one
+ * anew), so a Redis restart cannot bring back one a caller was cached against.
  *
  * A web process keeps a copy of the stamps it read under a lease (`hold`, StampWatch), so most
  * requests ask Redis nothing; a change is answered only once every holder has dropped what changed.
