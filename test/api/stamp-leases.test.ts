@@ -120,3 +120,26 @@ test.serial('stamps lost with Redis (a restart, a failover) never let a revoked 
   t.is(res.statusCode, 401, 'the cached caller was dropped with the copy, and a missing stamp matches nothing');
   t.is(res.json().error.code, 'SESSION_REVOKED');
 });
+
+test.serial(
+  'an older stamp that Redis brings back after a change (a failover that lost it) matches nothing',
+  async (t) => {
+    const user = await given.account(writer);
+    const first = await given.login(writer, user);
+    const second = await given.login(writer, user);
+    await warm(reader, second.accessToken);
+    const key = `${writer.config.REDIS_PREFIX}:caller:u:${user.id}`;
+    const before = await writer.app.redis.get(key);
+    t.truthy(before);
+    const out = await writer.app.inject({
+      method: 'POST',
+      url: '/auth/logout-all',
+      headers: { authorization: `Bearer ${first.accessToken}` },
+    });
+    t.is(out.statusCode, 204);
+    // The replica promoted after the change never had the new stamp: the old one is back.
+    await writer.app.redis.set(key, String(before), 'EX', 60);
+    const res = await me(reader, second.accessToken);
+    t.is(res.statusCode, 401, 'the caller cached against the old stamp was dropped with the change');
+  },
+);

@@ -54,9 +54,13 @@ export class CallerResolver {
     private readonly orm: Orm,
     private readonly stamps: CallerStamps,
   ) {
-    // The copy is dropped when Redis may have lost stamps (a lost connection, an eviction): callers
-    // cached against them are dropped too, so none can match an old stamp that comes back.
-    stamps.onDrop(() => this.cache.clear());
+    // What the copy drops, the callers cached against it lose too: an old stamp that Redis brings
+    // back (a failover that lost the new one, a restart) can then match nothing.
+    stamps.onDrop((users) => {
+      if (users === 'all') return this.cache.clear();
+      const changed = new Set(users);
+      for (const [key, entry] of this.cache) if (changed.has(entry.caller.userId)) this.cache.delete(key);
+    });
   }
 
   /**

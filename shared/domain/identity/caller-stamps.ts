@@ -46,8 +46,8 @@ export class CallerStamps {
     await this.watch.close();
   }
 
-  /** Called whenever this process drops its copy (see StampWatch.onDrop). */
-  onDrop(listener: () => void): void {
+  /** Called with what this process drops from its copy (see StampWatch.onDrop). */
+  onDrop(listener: (users: readonly string[] | 'all') => void): void {
     this.watch.onDrop(listener);
   }
 

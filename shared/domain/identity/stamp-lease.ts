@@ -72,11 +72,18 @@ for i = 1, #KEYS do
 end
 return out`;
 
-/** Resolves when `start`'s callback is called, or after `ms`, whichever comes first. */
-export function within(ms: number, start: (done: () => void) => void): Promise<void> {
+/**
+ * Resolves when `start`'s callback is called, or after `ms`, whichever comes first; on the timeout,
+ * what `start` returned is called (to take the callback back).
+ */
+export function within(ms: number, start: (done: () => void) => unknown): Promise<void> {
   return new Promise((resolve) => {
-    const timer = setTimeout(resolve, ms);
-    start(() => {
+    let undo: unknown;
+    const timer = setTimeout(() => {
+      if (typeof undo === 'function') undo();
+      resolve();
+    }, ms);
+    undo = start(() => {
       clearTimeout(timer);
       resolve();
     });

@@ -37,7 +37,7 @@ export class StampWatch {
   private readonly confirmations = new lease.Confirmations();
   private closed = false;
   private renewing?: Promise<void>;
-  private readonly dropListeners: (() => void)[] = [];
+  private readonly dropListeners: ((users: readonly string[] | 'all') => void)[] = [];
 
   constructor(
     private readonly redis: RedisClient,
@@ -86,14 +86,11 @@ export class StampWatch {
     this.everyone = stamps[1];
   }
 
-  /**
-   * Replaces `keys` with new stamps, announces that `targets` changed ('all', or user ids joined by
-   * commas), and resolves once no holder can still trust what they were.
-   */
+  /** Replaces `keys`, announces that `targets` changed ('all', or ids), resolves once no holder trusts them. */
   async announce(keys: string[], targets: string, ttlSeconds: number): Promise<void> {
     if (this.closed) throw new Error('caller stamps: closed');
     this.open();
-    // Confirmations come on our own channel: subscribed first, or they would be missed.
+    // Subscribed to our confirmations first, or those that come at once would be missed.
     await this.subscribedWithin(lease.ACK_TIMEOUT_MS);
     const changeId = uuidv7();
     const pending = this.confirmations.expect(changeId);
@@ -149,18 +146,25 @@ export class StampWatch {
     return this.subscribed && performance.now() < this.leaseUntil;
   }
 
+  /** Forgets stamps a change named (everyone's: all of them), and tells the listeners. */
+  private forget(users: readonly string[] | 'all'): void {
+    if (users === 'all') {
+      this.users.clear();
+      this.everyone = undefined;
+    } else for (const userId of users) this.users.delete(userId);
+    for (const listener of this.dropListeners) listener(users);
+  }
+
   /** Forgets the whole copy and the lease: trusted again only after joining anew. */
   private drop(): void {
     this.generation++;
     this.epoch++;
     this.leaseUntil = 0;
-    this.users.clear();
-    this.everyone = undefined;
-    for (const listener of this.dropListeners) listener();
+    this.forget('all');
   }
 
-  /** Called whenever the copy is dropped: what was cached against it may rest on stamps Redis lost. */
-  onDrop(listener: () => void): void {
+  /** Called with what the copy forgets: users a change named, or 'all' (see CallerResolver). */
+  onDrop(listener: (users: readonly string[] | 'all') => void): void {
     this.dropListeners.push(listener);
   }
 
@@ -196,16 +200,12 @@ export class StampWatch {
 
   private subscribedWithin(ms: number): Promise<void> {
     if (this.subscribed) return Promise.resolve();
-    let waiter: () => void = () => {};
-    return lease
-      .within(ms, (done) => {
-        waiter = done;
-        this.whenSubscribed.push(done);
-      })
-      .finally(() => {
-        const at = this.whenSubscribed.indexOf(waiter);
-        if (at >= 0) this.whenSubscribed.splice(at, 1);
-      });
+    return lease.within(ms, (done) => {
+      this.whenSubscribed.push(done);
+      return () => {
+        this.whenSubscribed = this.whenSubscribed.filter((waiter) => waiter !== done);
+      };
+    });
   }
 
   private renew(join: boolean): Promise<void> {
@@ -240,8 +240,7 @@ export class StampWatch {
       this.generation++;
       // A message of another shape (another version, a hand-made PUBLISH): what changed is unknown.
       if (!changeId || !from || targets === undefined || extra !== undefined) this.drop();
-      else if (targets === 'all') this.everyone = undefined;
-      else for (const userId of targets.split(',')) this.users.delete(userId);
+      else this.forget(targets === 'all' ? 'all' : targets.split(','));
       if (from) this.redis.publish(this.ackChannel(from), `${changeId}|${this.id}`).catch(() => {});
       return;
     }
