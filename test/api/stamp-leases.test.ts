@@ -143,3 +143,13 @@ test.serial(
     t.is(res.statusCode, 401, 'the caller cached against the old stamp was dropped with the change');
   },
 );
+
+test.serial('a web process that shuts down leaves the holders, so no later change waits for it', async (t) => {
+  const leaving = await startStack({ database: writer.database, env: { REDIS_PREFIX: writer.config.REDIS_PREFIX } });
+  const key = `${writer.config.REDIS_PREFIX}:caller:holders`;
+  const holders = async () => writer.app.redis.zrange(key, 0, -1);
+  for (let i = 0; i < 50 && (await holders()).length < 3; i++) await new Promise((r) => setTimeout(r, 20));
+  t.is((await holders()).length, 3, 'writer, reader and the new process hold leases');
+  await leaving.close();
+  t.is((await holders()).length, 2);
+});
