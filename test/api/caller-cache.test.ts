@@ -1,7 +1,7 @@
 import test, { type ExecutionContext } from 'ava';
 import { bearer } from '../helpers/client.js';
 import { type AccountOptions, given } from '../helpers/given.js';
-import { type Stack, startStack } from '../helpers/stack.js';
+import { anotherProcess, type Stack, startStack } from '../helpers/stack.js';
 
 /**
  * Each API process reuses a resolved caller while the caller's stamps in Redis are unchanged. Every
@@ -18,7 +18,7 @@ let writer: Stack;
 let reader: Stack;
 test.before(async () => {
   writer = await startStack({ env: ENV });
-  reader = await startStack({ database: writer.database, env: { ...ENV, REDIS_PREFIX: writer.config.REDIS_PREFIX } });
+  reader = await anotherProcess(writer, ENV);
 });
 test.after.always(async () => {
   await reader?.close();

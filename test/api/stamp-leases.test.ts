@@ -1,6 +1,6 @@
 import test from 'ava';
 import { given } from '../helpers/given.js';
-import { type Stack, startStack } from '../helpers/stack.js';
+import { anotherProcess, type Stack, startStack } from '../helpers/stack.js';
 
 /**
  * A web process keeps a copy of the caller stamps under a lease (shared/domain/identity/stamp-watch.ts):
@@ -12,7 +12,7 @@ let writer: Stack;
 let reader: Stack;
 test.before(async () => {
   writer = await startStack({ env: ENV });
-  reader = await startStack({ database: writer.database, env: { ...ENV, REDIS_PREFIX: writer.config.REDIS_PREFIX } });
+  reader = await anotherProcess(writer, ENV);
 });
 test.after.always(async () => {
   await reader?.close();
@@ -145,7 +145,7 @@ test.serial(
 );
 
 test.serial('a web process that shuts down leaves the holders, so no later change waits for it', async (t) => {
-  const leaving = await startStack({ database: writer.database, env: { REDIS_PREFIX: writer.config.REDIS_PREFIX } });
+  const leaving = await anotherProcess(writer);
   const key = `${writer.config.REDIS_PREFIX}:caller:holders`;
   const holders = async () => writer.app.redis.zrange(key, 0, -1);
   for (let i = 0; i < 50 && (await holders()).length < 3; i++) await new Promise((r) => setTimeout(r, 20));

@@ -113,6 +113,11 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
   };
 }
 
+/** Another web process beside `of`: the same PostgreSQL database and Redis prefix, `env` added to its settings. */
+export function anotherProcess(of: Stack, env: Record<string, string> = {}): Promise<Stack> {
+  return startStack({ database: of.database, env: { ...env, REDIS_PREFIX: of.config.REDIS_PREFIX } });
+}
+
 /** A clock the services read (StackOptions.clock) and a test moves by hand: set `at`. */
 export const movableClock = (at: Date): Clock & { at: Date } => ({
   at,

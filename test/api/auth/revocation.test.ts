@@ -2,7 +2,7 @@ import test, { type ExecutionContext } from 'ava';
 import { type Api, client, type Response } from '../../helpers/client.js';
 import { expectData, expectError, expectNoContent } from '../../helpers/expect.js';
 import { given } from '../../helpers/given.js';
-import { type Stack, startStack } from '../../helpers/stack.js';
+import { anotherProcess, type Stack, startStack } from '../../helpers/stack.js';
 
 /** A revoked session, suspended or archived user is refused on the very next request, on every API process. */
 const RATE_ENV = { RATE_LIMIT_LOGIN_MAX: '100000', RATE_LIMIT_REFRESH_MAX: '100000' };
@@ -13,7 +13,7 @@ let api: Api;
 let otherApi: Api;
 test.before(async () => {
   stack = await startStack({ env: RATE_ENV });
-  other = await startStack({ database: stack.database, env: { ...RATE_ENV, REDIS_PREFIX: stack.config.REDIS_PREFIX } });
+  other = await anotherProcess(stack, RATE_ENV);
   api = client(stack.app);
   otherApi = client(other.app);
 });
