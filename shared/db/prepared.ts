@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { PostgreSqlConnection } from '@mikro-orm/postgresql';
 import type { Compilable } from 'kysely';
 import type { Source } from './database.js';
+import { queryDescribed } from './described-statement.js';
 import { namedStatementsOn } from './pooler.js';
 import { ReadReplicas } from './replicas.js';
 
@@ -46,8 +47,12 @@ export function preparedQuery<P extends Record<string, unknown>, R>(
     // On the read replicas, a connection to one of them (or the primary): named unless the primary's are not.
     const pool =
       em instanceof ReadReplicas ? em.pool : await (em.getConnection() as PostgreSqlConnection).getNativeClient();
-    const name = namedStatementsOn(em instanceof ReadReplicas ? em.primary : pool) ? compiled.name : undefined;
-    const result = await pool.query({ name, text: compiled.sql, values });
-    return result.rows as R[];
+    if (em instanceof ReadReplicas || !namedStatementsOn(pool)) {
+      const name = namedStatementsOn(em instanceof ReadReplicas ? em.primary : pool) ? compiled.name : undefined;
+      const result = await pool.query({ name, text: compiled.sql, values });
+      return result.rows as R[];
+    }
+    // On the primary's own pool: described once per process, not at each execution.
+    return (await queryDescribed(pool, compiled.name, compiled.sql, values)) as R[];
   };
 }

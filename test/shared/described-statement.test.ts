@@ -1,0 +1,91 @@
+import test from 'ava';
+import pg from 'pg';
+import { queryDescribed } from '../../shared/db/described-statement.js';
+import { type AdminStack, withAdminStack } from '../helpers/admin-stack.js';
+import { expectData } from '../helpers/expect.js';
+
+/**
+ * Hot reads run as named statements whose rows are described once per process (Describe of the
+ * statement), not at each execution (node-pg's Describe of the portal): the rows must come out exactly
+ * as node-pg's own query gives them, on every connection, and a failure must leave the pool serving.
+ */
+let { api, admin } = {} as AdminStack;
+withAdminStack(test, (s) => ({ api, admin } = s));
+
+const adminUrl = process.env.TEST_DATABASE_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+/** Counts node-pg's Describe messages of each kind sent while `fn` runs, by every connection of this process. */
+async function describesDuring(fn: () => Promise<unknown>): Promise<{ S: number; P: number }> {
+  const proto = (pg as unknown as { Connection: { prototype: { describe(msg: { type: 'S' | 'P' }): void } } })
+    .Connection.prototype;
+  const original = proto.describe;
+  const counts = { S: 0, P: 0 };
+  proto.describe = function (this: unknown, msg: { type: 'S' | 'P' }) {
+    counts[msg.type]++;
+    return original.call(this, msg);
+  };
+  try {
+    await fn();
+  } finally {
+    proto.describe = original;
+  }
+  return counts;
+}
+
+const TEXT = `select $1::int as n, $2::text as label, null::text as nothing, $3::timestamptz as at,
+  json_build_object('k', $2::text) as doc, array[1, 2]::int[] as list, $4::bool as flag`;
+
+test.serial('rows come out as node-pg gives them, on every connection, with the statement described once', async (t) => {
+  const pool = new pg.Pool({ connectionString: adminUrl, max: 4 });
+  try {
+    const values = [7, 'seven', '2026-11-27T10:11:12.345Z', true];
+    const expected = (await pool.query({ text: TEXT, values })).rows;
+    const name = `described_${Date.now().toString(36)}`;
+    const first = await describesDuring(() => queryDescribed(pool, name, TEXT, values));
+    t.deepEqual(first, { S: 1, P: 0 }, 'the first execution describes the statement');
+    let rows: unknown[][] = [];
+    const later = await describesDuring(async () => {
+      // In parallel: several connections, most of which parse the statement for the first time.
+      rows = await Promise.all(Array.from({ length: 12 }, () => queryDescribed(pool, name, TEXT, values)));
+    });
+    t.deepEqual(later, { S: 0, P: 0 }, 'no execution after the first asks for a description');
+    t.true(pool.totalCount > 1, 'the reads were spread over several connections');
+    for (const r of rows) t.deepEqual(r, expected);
+  } finally {
+    await pool.end();
+  }
+});
+
+test.serial('a statement PostgreSQL refuses rejects with its error, and the pool serves the next read', async (t) => {
+  const pool = new pg.Pool({ connectionString: adminUrl, max: 1 });
+  try {
+    const name = `refused_${Date.now().toString(36)}`;
+    const text = 'select $1::int as n';
+    const err = await t.throwsAsync(queryDescribed(pool, name, text, ['not a number']));
+    t.is((err as { code?: string }).code, '22P02');
+    t.deepEqual(await queryDescribed(pool, name, text, ['5']), [{ n: 5 }]);
+    t.deepEqual(await queryDescribed(pool, `${name}_none`, 'select 1 as n where false', []), []);
+  } finally {
+    await pool.end();
+  }
+});
+
+test.serial('one name for two different statements is refused, as node-pg refuses it', async (t) => {
+  const pool = new pg.Pool({ connectionString: adminUrl, max: 1 });
+  try {
+    const name = `twice_${Date.now().toString(36)}`;
+    await queryDescribed(pool, name, 'select 1 as n', []);
+    await t.throwsAsync(queryDescribed(pool, name, 'select 2 as n', []), { message: /must be unique/ });
+  } finally {
+    await pool.end();
+  }
+});
+
+test.serial('GET /users/{id} asks PostgreSQL for no description of its rows once its statements are known', async (t) => {
+  const path = `/users/${admin.id}`;
+  expectData(t, await api.as(admin).get(path));
+  const counts = await describesDuring(async () => {
+    for (let i = 0; i < 5; i++) t.is(expectData<{ id: string }>(t, await api.as(admin).get(path)).id, admin.id);
+  });
+  t.deepEqual(counts, { S: 0, P: 0 });
+});
