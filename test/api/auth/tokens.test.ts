@@ -51,6 +51,23 @@ test('a token accepted a moment ago answers 401 TOKEN_EXPIRED once its time is u
   expectError(t, await api.as(token).get('/auth/me'), 401, 'TOKEN_EXPIRED');
 });
 
+test('a remembered token vouches for no other: a copy with its signature, its payload or its header changed answers 401', async (t) => {
+  const { id, pair } = await signedIn();
+  const token = signed({ sub: id, sid: pair.familyId, jti: uuidv7() }, { expiresIn: 900_000 });
+  expectData(t, await api.as(token).get('/auth/me'), 200, 'checked once and remembered');
+  const [header, payload, signature] = token.split('.');
+  const flip = (part: string) => `${part.slice(0, -2)}${part.endsWith('AA') ? 'AB' : 'AA'}`;
+  const other = signed({ sub: id, sid: pair.familyId, jti: uuidv7() }, { expiresIn: 900_000 }).split('.')[1];
+  for (const copy of [
+    `${header}.${payload}.${flip(signature)}`,
+    `${header}.${other}.${signature}`,
+    `${flip(header)}.${payload}.${signature}`,
+    `${token}x`,
+  ])
+    expectError(t, await api.as(copy).get('/auth/me'), 401, 'UNAUTHENTICATED');
+  expectData(t, await api.as(token).get('/auth/me'), 200, 'the genuine token is still accepted');
+});
+
 test('a token that is not a JWT answers 401 UNAUTHENTICATED', async (t) => {
   expectError(t, await api.as('garbage.not.ajwt').get('/auth/me'), 401, 'UNAUTHENTICATED');
 });
