@@ -7,6 +7,7 @@ import type { Clock } from '../shared/kernel/clock.js';
 import { sharedSchemas } from '../shared/kernel/schema.js';
 import { loggerOptions } from '../shared/logger.js';
 import { createTracing } from '../shared/observability/tracing.js';
+import { writeAccessLine } from './http/access-line.js';
 import { correlationIdOf } from './http/correlation.js';
 import { declareSortKeys, Paginator } from './http/pagination.js';
 import { lazySerializers, validators } from './http/schema-compilers.js';
@@ -84,7 +85,7 @@ class OneLinePerRequest extends LogController {
   override requestCompleted(error: Error | null, request: FastifyRequest, reply: FastifyReply): void {
     if (error)
       reply.log.error({ req: request, res: reply, err: error, responseTime: reply.elapsedTime }, 'request errored');
-    else reply.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
+    else writeAccessLine(request, reply);
   }
 }
 

@@ -59,3 +59,63 @@ test('a request logs one completion line with method, url, status and time; ever
     await orm.close();
   }
 });
+
+test("the access line keeps pino's shape, field for field and in order, and a hostile Host, URL or version stays inside its string", async (t) => {
+  const lines: string[] = [];
+  const config = testConfig(await createTestDatabase(), { LOG_LEVEL: 'info' });
+  const orm = await createOrm(config);
+  const app = await buildApp({ config, orm, logDestination: { write: (line) => void lines.push(line) } });
+  try {
+    await app.ready();
+    const user = await given.user({ app, orm }, { permissions: ['audit:read'] });
+    const host = 'evil"\\,"level":60,"x":"\u2028é';
+    const res = await app.inject({
+      method: 'GET',
+      url: '/audit?limit=1&q=%22%7D',
+      headers: { ...bearer(user), host, 'accept-version': '1"}', 'x-correlation-id': 'shape-check' },
+    });
+    t.is(res.statusCode, 400, 'refused (q is no filter of the audit list), and logged all the same');
+    const raw = lines.filter((l) => l.includes('request completed'));
+    t.is(raw.length, 1);
+    t.true(raw[0].endsWith('}\n'), 'one line, ended by a newline');
+    t.is(raw[0].split('\n').length, 2);
+    const line = JSON.parse(raw[0]);
+    t.deepEqual(Object.keys(line), [
+      'level',
+      'time',
+      'pid',
+      'hostname',
+      'name',
+      'requestId',
+      'traceId',
+      'correlationId',
+      'req',
+      'res',
+      'responseTime',
+      'msg',
+    ]);
+    t.like(line, {
+      level: 30,
+      pid: process.pid,
+      name: 'web',
+      requestId: res.headers['x-request-id'],
+      correlationId: 'shape-check',
+      res: { statusCode: 400 },
+      msg: 'request completed',
+    });
+    t.deepEqual(line.req, {
+      method: 'GET',
+      url: '/audit?limit=1&q=%22%7D',
+      version: '1"}',
+      host,
+      remoteAddress: '127.0.0.1',
+      // inject has no socket port; over a real connection the port follows
+      ...('remotePort' in line.req ? { remotePort: line.req.remotePort } : {}),
+    });
+    t.is(new Date(line.time).toISOString(), line.time);
+    t.true(line.responseTime > 0);
+  } finally {
+    await app.close();
+    await orm.close();
+  }
+});
