@@ -35,26 +35,29 @@ async function describesDuring(fn: () => Promise<unknown>): Promise<{ S: number;
 const TEXT = `select $1::int as n, $2::text as label, null::text as nothing, $3::timestamptz as at,
   json_build_object('k', $2::text) as doc, array[1, 2]::int[] as list, $4::bool as flag`;
 
-test.serial('rows come out as node-pg gives them, on every connection, with the statement described once', async (t) => {
-  const pool = new pg.Pool({ connectionString: adminUrl, max: 4 });
-  try {
-    const values = [7, 'seven', '2026-11-27T10:11:12.345Z', true];
-    const expected = (await pool.query({ text: TEXT, values })).rows;
-    const name = `described_${Date.now().toString(36)}`;
-    const first = await describesDuring(() => queryDescribed(pool, name, TEXT, values));
-    t.deepEqual(first, { S: 1, P: 0 }, 'the first execution describes the statement');
-    let rows: unknown[][] = [];
-    const later = await describesDuring(async () => {
-      // In parallel: several connections, most of which parse the statement for the first time.
-      rows = await Promise.all(Array.from({ length: 12 }, () => queryDescribed(pool, name, TEXT, values)));
-    });
-    t.deepEqual(later, { S: 0, P: 0 }, 'no execution after the first asks for a description');
-    t.true(pool.totalCount > 1, 'the reads were spread over several connections');
-    for (const r of rows) t.deepEqual(r, expected);
-  } finally {
-    await pool.end();
-  }
-});
+test.serial(
+  'rows come out as node-pg gives them, on every connection, with the statement described once',
+  async (t) => {
+    const pool = new pg.Pool({ connectionString: adminUrl, max: 4 });
+    try {
+      const values = [7, 'seven', '2026-11-27T10:11:12.345Z', true];
+      const expected = (await pool.query({ text: TEXT, values })).rows;
+      const name = `described_${Date.now().toString(36)}`;
+      const first = await describesDuring(() => queryDescribed(pool, name, TEXT, values));
+      t.deepEqual(first, { S: 1, P: 0 }, 'the first execution describes the statement');
+      let rows: unknown[][] = [];
+      const later = await describesDuring(async () => {
+        // In parallel: several connections, most of which parse the statement for the first time.
+        rows = await Promise.all(Array.from({ length: 12 }, () => queryDescribed(pool, name, TEXT, values)));
+      });
+      t.deepEqual(later, { S: 0, P: 0 }, 'no execution after the first asks for a description');
+      t.true(pool.totalCount > 1, 'the reads were spread over several connections');
+      for (const r of rows) t.deepEqual(r, expected);
+    } finally {
+      await pool.end();
+    }
+  },
+);
 
 test.serial('a statement PostgreSQL refuses rejects with its error, and the pool serves the next read', async (t) => {
   const pool = new pg.Pool({ connectionString: adminUrl, max: 1 });
@@ -81,11 +84,14 @@ test.serial('one name for two different statements is refused, as node-pg refuse
   }
 });
 
-test.serial('GET /users/{id} asks PostgreSQL for no description of its rows once its statements are known', async (t) => {
-  const path = `/users/${admin.id}`;
-  expectData(t, await api.as(admin).get(path));
-  const counts = await describesDuring(async () => {
-    for (let i = 0; i < 5; i++) t.is(expectData<{ id: string }>(t, await api.as(admin).get(path)).id, admin.id);
-  });
-  t.deepEqual(counts, { S: 0, P: 0 });
-});
+test.serial(
+  'GET /users/{id} asks PostgreSQL for no description of its rows once its statements are known',
+  async (t) => {
+    const path = `/users/${admin.id}`;
+    expectData(t, await api.as(admin).get(path));
+    const counts = await describesDuring(async () => {
+      for (let i = 0; i < 5; i++) t.is(expectData<{ id: string }>(t, await api.as(admin).get(path)).id, admin.id);
+    });
+    t.deepEqual(counts, { S: 0, P: 0 });
+  },
+);
