@@ -8,6 +8,7 @@ import { ForbiddenError, UnauthenticatedError } from '../../shared/kernel/errors
 import { UUID_TEXT } from '../../shared/kernel/ids.js';
 import type { PermissionName as Permission } from '../../shared/kernel/permissions.js';
 import { asHttpError } from '../http/errors.js';
+import { VerifiedTokens } from '../http/verified-tokens.js';
 import { BOARD_COOKIE, BOARD_PATH, BOARD_SIGN_IN, isBoardPageLoad, redirectToBoardSignIn } from './bull-board.js';
 import { sendError } from './errors.js';
 import { hasBody } from './wire.js';
@@ -43,19 +44,8 @@ declare module '@fastify/jwt' {
 /** The largest body a route reachable without a token accepts. */
 export const PUBLIC_BODY_LIMIT = 16_384;
 
-/**
- * Access tokens whose signature check is remembered per process (fast-jwt's cache, each kept no longer
- * than the token's own expiry): a client's next request with the same token costs a map lookup instead
- * of the HMAC, base64 and JSON of a full check. Revocation does not depend on it: the caller's session
- * stamps are checked at every request (CallerResolver).
- *
- * Keyed by the token itself, compared whole, not by fast-jwt's default SHA-256 of it: the digest cost
- * a fiftieth of a read's CPU, and it hides nothing from whoever can read this process's memory, which
- * also holds JWT_SECRET and so can make any token. A shorter or weaker key could let a forged token
- * find a genuine one's entry; the whole token cannot.
- */
+/** Access tokens whose full check is remembered per process (VerifiedTokens), each until it expires. */
 const VERIFIED_TOKENS_KEPT = 10_000;
-const wholeToken = (token: string) => token;
 
 const BEARER = /^Bearer ([A-Za-z0-9._~+/-]+=*)$/;
 
@@ -94,11 +84,12 @@ export default fp(async (app) => {
     verify: {
       algorithms: ['HS256'],
       requiredClaims: ['exp', 'sub', 'sid', 'jti'],
-      cache: VERIFIED_TOKENS_KEPT,
-      cacheKeyBuilder: wholeToken,
     },
   });
 
+  const verified = new VerifiedTokens<AccessClaims & { exp?: number }>(VERIFIED_TOKENS_KEPT, (token) =>
+    app.jwt.verify<AccessClaims>(token),
+  );
   const callers = new CallerResolver(app.orm, app.deps.callerStamps);
   // This process resolves callers: it keeps a copy of their stamps, under a lease (StampWatch).
   app.deps.callerStamps.hold();
@@ -200,7 +191,7 @@ export default fp(async (app) => {
     }
     let claims: AccessClaims;
     try {
-      claims = app.jwt.verify<AccessClaims>(token);
+      claims = verified.claims(token);
     } catch (err) {
       const code = (err as { code?: string }).code;
       if (code === 'FAST_JWT_EXPIRED')

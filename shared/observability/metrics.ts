@@ -1,7 +1,8 @@
 import cluster from 'node:cluster';
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import { collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import { UnauthenticatedError } from '../kernel/errors.js';
+import { RequestSeries } from './request-series.js';
 import { JOB_STATES, type SystemState } from './system-state.js';
 
 /**
@@ -21,7 +22,7 @@ export function createRegistry(processType: 'web' | 'worker' | 'all'): Registry 
 }
 
 /** Seconds: from a fast read to a slow sweep. */
-const DURATION_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60];
+export const DURATION_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60];
 
 /** Job durations by queue, job name and outcome (completed, failed, deferred), observed by the worker running them. */
 export function jobMetrics(registry: Registry) {
@@ -38,39 +39,9 @@ export function jobMetrics(registry: Registry) {
   };
 }
 
-/** HTTP requests by route template, method and status: a count and a duration histogram. */
-export function httpMetrics(registry: Registry) {
-  const duration = new Histogram({
-    name: 'http_request_duration_seconds',
-    help: 'Time to answer an HTTP request, by route template, method and status',
-    labelNames: ['route', 'method', 'status'] as const,
-    buckets: DURATION_BUCKETS,
-    registers: [registry],
-  });
-  const count = new Counter({
-    name: 'http_requests_total',
-    help: 'HTTP requests answered, by route template, method and status',
-    labelNames: ['route', 'method', 'status'] as const,
-    registers: [registry],
-  });
-  // One child per (route, method, status), looked up by a string: no label object hashed per request.
-  const children = new Map<
-    string,
-    { duration: ReturnType<typeof duration.labels>; count: ReturnType<typeof count.labels> }
-  >();
-  return {
-    observe(route: string, method: string, status: number, seconds: number) {
-      const key = `${method} ${route} ${status}`;
-      let child = children.get(key);
-      if (!child) {
-        const labels = [route, method, String(status)] as const;
-        child = { duration: duration.labels(...labels), count: count.labels(...labels) };
-        children.set(key, child);
-      }
-      child.duration.observe(seconds);
-      child.count.inc();
-    },
-  };
+/** HTTP requests by route template, method and status: a count and a duration histogram (request-series.ts). */
+export function httpMetrics(registry: Registry): Pick<RequestSeries, 'observe'> {
+  return new RequestSeries(registry, DURATION_BUCKETS);
 }
 
 /**
