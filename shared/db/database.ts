@@ -35,8 +35,24 @@ export type Source = EntityManager | ReadReplicas;
 export const db = (source: Source): Kysely<Database> =>
   source instanceof ReadReplicas ? (source.kysely as Kysely<Database>) : source.getKysely<Database>();
 
-/** A timestamp as the API shows it (ISO 8601 UTC with milliseconds). */
-export const iso = (value: string | Date): string => new Date(value).toISOString();
+/**
+ * PostgreSQL's text for a timestamptz in a UTC session (`2026-11-27 20:11:39.342567+00`), years 100
+ * to 9999: the years Date reads as written (it takes 0099 for 1999).
+ */
+const PG_UTC_TIMESTAMP = /^([1-9]\d{3}|0[1-9]\d{2})-(\d{2}-\d{2}) (\d{2}:\d{2}:\d{2})(?:\.(\d{1,6}))?\+00$/;
+
+/**
+ * A timestamp as the API shows it (ISO 8601 UTC with milliseconds). PostgreSQL's UTC text is cut into
+ * shape rather than parsed, with the same result as Date (which drops digits past the millisecond):
+ * every view calls this for each timestamp, and Date's parser for that format was the dearest part.
+ */
+export const iso = (value: string | Date): string => {
+  if (typeof value === 'string') {
+    const utc = PG_UTC_TIMESTAMP.exec(value);
+    if (utc) return `${utc[1]}-${utc[2]}T${utc[3]}.${(utc[4] ?? '').padEnd(3, '0').slice(0, 3)}Z`;
+  }
+  return new Date(value).toISOString();
+};
 export const isoOrNull = (value: string | Date | null): string | null => (value === null ? null : iso(value));
 
 /**
