@@ -50,6 +50,8 @@ export interface CatalogRoute {
   url: string;
   schema?: Record<string, unknown>;
   config?: Record<string, unknown>;
+  /** The names of the route's own hooks of a kind (not the global ones). */
+  hooks(kind: 'onRequest' | 'preParsing' | 'preValidation' | 'preHandler' | 'onSend' | 'onResponse'): string[];
 }
 
 declare module 'fastify' {
@@ -148,6 +150,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
         get config() {
           return route.config as Record<string, unknown> | undefined;
         },
+        hooks: (kind) => [route[kind] ?? []].flat().map((hook) => (hook as { name: string }).name),
       });
     }
   });

@@ -142,12 +142,12 @@ export default fp(async (app) => {
 
   // A body sent without a valid token is refused unread, once the rate limit has counted the request: a
   // stranger's megabyte to a route that needs a token costs no parsing (public routes take 16 KiB).
-  app.addHook('preParsing', async (request, reply, payload) => {
+  app.addHook('preParsing', (request, reply, payload, done) => {
     const pending = request.pendingCaller;
     const refused = pending && 'error' in pending ? asHttpError(pending.error) : undefined;
-    if (!refused || !hasBody(request.headers)) return payload;
+    if (!refused || !hasBody(request.headers)) return done(null, payload);
     app.refuseUnread(request, reply);
-    return sendError(request, reply, refused);
+    sendError(request, reply, refused);
   });
 
   app.addHook('preValidation', async (request, reply) => {

@@ -1,5 +1,5 @@
 import { createHmac, hkdfSync, randomUUID } from 'node:crypto';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { sql } from 'kysely';
 import { db } from '../../shared/db/database.js';
@@ -7,6 +7,7 @@ import { canonicalJson } from '../../shared/kernel/canonical-json.js';
 import { ClaimLostError, IdempotencyConflictError, ValidationError } from '../../shared/kernel/errors.js';
 import type { AnswerRecord } from '../../shared/kernel/unit-of-work.js';
 import { metaOf } from '../http/correlation.js';
+import { addRouteHook, answers } from '../http/route-hooks.js';
 
 /** 1..255 printable ASCII characters. */
 const KEY_PATTERN = /^[\x21-\x7e][\x20-\x7e]{0,254}$/;
@@ -57,123 +58,132 @@ export default fp(async (app) => {
   // been answered 503 and cannot commit, or its process died, and a retry takes the key over.
   const leaseSeconds = app.config.REQUEST_TIMEOUT_MS / 1000;
 
-  app.addHook('preHandler', async (request, reply) => {
-    if (request.method !== 'POST' || request.routeOptions.config?.idempotent === false) return;
-    const header = request.headers['idempotency-key'];
-    if (header === undefined) return;
-    const key = Array.isArray(header) ? header[0] : header;
-    if (!KEY_PATTERN.test(key)) {
-      throw new ValidationError([
-        {
-          field: 'headers.idempotency-key',
-          message: 'must be 1 to 255 printable ASCII characters',
-          constraint: 'pattern',
-        },
-      ]);
-    }
-    const caller = request.actorId ?? `ip:${request.ip}`;
-    const path = request.url.split('?')[0];
-    const pk = { caller, method: 'POST', path, key };
-    const requestHash = createHmac('sha256', hashKey)
-      .update(canonicalJson(request.body ?? null))
-      .digest('hex');
-    const records = db(app.orm.em.fork());
-    // The database's clock, so API processes with skewed clocks agree on when a claim expires.
-    const claimUntil = sql<Date>`now() + make_interval(secs => ${leaseSeconds})`;
-    // The fencing token: only the request holding the claim may complete or release it.
-    const claimId = randomUUID();
+  // Route hooks of the POST routes that take a key: no other route runs them.
+  const takesKeys = (route: RouteOptions) =>
+    answers('POST')(route) && (route.config as { idempotent?: boolean } | undefined)?.idempotent !== false;
 
-    const claimed = await records
-      .insertInto('idempotency_records')
-      .values({ ...pk, request_hash: requestHash, state: 'in_progress', locked_until: claimUntil, claim_id: claimId })
-      .onConflict((oc) => oc.doNothing())
-      .returning('key')
-      .executeTakeFirst();
-    if (!claimed) {
-      const existing = await records
-        .selectFrom('idempotency_records')
-        .select(['request_hash', 'state', 'response_status', 'response_body'])
-        .select(sql<boolean>`coalesce(locked_until < now(), false)`.as('stale'))
-        .where((eb) => eb.and(pk))
+  addRouteHook(
+    app,
+    'preHandler',
+    takesKeys,
+    async function claimIdempotencyKey(request: FastifyRequest, reply: FastifyReply) {
+      if (request.method !== 'POST') return;
+      const header = request.headers['idempotency-key'];
+      if (header === undefined) return;
+      const key = Array.isArray(header) ? header[0] : header;
+      if (!KEY_PATTERN.test(key)) {
+        throw new ValidationError([
+          {
+            field: 'headers.idempotency-key',
+            message: 'must be 1 to 255 printable ASCII characters',
+            constraint: 'pattern',
+          },
+        ]);
+      }
+      const caller = request.actorId ?? `ip:${request.ip}`;
+      const path = request.url.split('?')[0];
+      const pk = { caller, method: 'POST', path, key };
+      const requestHash = createHmac('sha256', hashKey)
+        .update(canonicalJson(request.body ?? null))
+        .digest('hex');
+      const records = db(app.orm.em.fork());
+      // The database's clock, so API processes with skewed clocks agree on when a claim expires.
+      const claimUntil = sql<Date>`now() + make_interval(secs => ${leaseSeconds})`;
+      // The fencing token: only the request holding the claim may complete or release it.
+      const claimId = randomUUID();
+
+      const claimed = await records
+        .insertInto('idempotency_records')
+        .values({ ...pk, request_hash: requestHash, state: 'in_progress', locked_until: claimUntil, claim_id: claimId })
+        .onConflict((oc) => oc.doNothing())
+        .returning('key')
         .executeTakeFirst();
-      if (existing && existing.request_hash !== requestHash) {
-        throw new IdempotencyConflictError('This Idempotency-Key was already used with a different request body');
-      }
-      if (existing?.state === 'completed') return replay(request, reply, existing);
-      const takenOver = existing?.stale
-        ? await records
-            .updateTable('idempotency_records')
-            .set({ locked_until: claimUntil, claim_id: claimId })
-            .where((eb) => eb.and(pk))
-            .where('state', '=', 'in_progress')
-            .where('locked_until', '<', sql<string>`now()`)
-            .returning('key')
-            .executeTakeFirst()
-        : undefined;
-      if (!takenOver) {
-        throw new IdempotencyConflictError(
-          'A request with this Idempotency-Key is still in progress; retry after it completes',
-          IN_PROGRESS_RETRY_AFTER_S,
-        );
-      }
-    }
-
-    let stored: RenderedResponse | undefined;
-    request.idempotencyClaim = {
-      completed: () => stored !== undefined,
-      completion: (render) => {
-        let pending: RenderedResponse | undefined;
-        return {
-          // Only the first unit of work of the request that succeeds records its answer, and only while
-          // the claim is still its own: else the change rolls back (a retry took the key over and applies it).
-          async record(tx, result) {
-            if (stored) return false;
-            const answer = render(result);
-            const mine = await db(tx)
+      if (!claimed) {
+        const existing = await records
+          .selectFrom('idempotency_records')
+          .select(['request_hash', 'state', 'response_status', 'response_body'])
+          .select(sql<boolean>`coalesce(locked_until < now(), false)`.as('stale'))
+          .where((eb) => eb.and(pk))
+          .executeTakeFirst();
+        if (existing && existing.request_hash !== requestHash) {
+          throw new IdempotencyConflictError('This Idempotency-Key was already used with a different request body');
+        }
+        if (existing?.state === 'completed') return replay(request, reply, existing);
+        const takenOver = existing?.stale
+          ? await records
               .updateTable('idempotency_records')
-              .set({
-                state: 'completed',
-                response_status: answer.status,
-                response_body: answer.body === null ? null : JSON.stringify(answer.body),
-                locked_until: null,
-                claim_id: null,
-              })
+              .set({ locked_until: claimUntil, claim_id: claimId })
               .where((eb) => eb.and(pk))
-              .where('claim_id', '=', claimId)
               .where('state', '=', 'in_progress')
+              .where('locked_until', '<', sql<string>`now()`)
               .returning('key')
-              .executeTakeFirst();
-            if (!mine) throw new ClaimLostError();
-            pending = answer;
-            return true;
-          },
-          committed() {
-            stored = pending;
-          },
-          get stored() {
-            return stored;
-          },
-        };
-      },
-    };
-    request.idempotencyRelease = async () => {
-      await records
-        .deleteFrom('idempotency_records')
-        .where((eb) => eb.and(pk))
-        .where('claim_id', '=', claimId)
-        .where('state', '=', 'in_progress')
-        .execute();
-    };
-    // The timeout answered while the key was being claimed: its onSend found no claim to release.
-    if (request.timedOut) {
-      await releaseSoon(request, request.idempotencyRelease, app.config.REQUEST_TIMEOUT_MS);
-      return;
-    }
-  });
+              .executeTakeFirst()
+          : undefined;
+        if (!takenOver) {
+          throw new IdempotencyConflictError(
+            'A request with this Idempotency-Key is still in progress; retry after it completes',
+            IN_PROGRESS_RETRY_AFTER_S,
+          );
+        }
+      }
+
+      let stored: RenderedResponse | undefined;
+      request.idempotencyClaim = {
+        completed: () => stored !== undefined,
+        completion: (render) => {
+          let pending: RenderedResponse | undefined;
+          return {
+            // Only the first unit of work of the request that succeeds records its answer, and only while
+            // the claim is still its own: else the change rolls back (a retry took the key over and applies it).
+            async record(tx, result) {
+              if (stored) return false;
+              const answer = render(result);
+              const mine = await db(tx)
+                .updateTable('idempotency_records')
+                .set({
+                  state: 'completed',
+                  response_status: answer.status,
+                  response_body: answer.body === null ? null : JSON.stringify(answer.body),
+                  locked_until: null,
+                  claim_id: null,
+                })
+                .where((eb) => eb.and(pk))
+                .where('claim_id', '=', claimId)
+                .where('state', '=', 'in_progress')
+                .returning('key')
+                .executeTakeFirst();
+              if (!mine) throw new ClaimLostError();
+              pending = answer;
+              return true;
+            },
+            committed() {
+              stored = pending;
+            },
+            get stored() {
+              return stored;
+            },
+          };
+        },
+      };
+      request.idempotencyRelease = async () => {
+        await records
+          .deleteFrom('idempotency_records')
+          .where((eb) => eb.and(pk))
+          .where('claim_id', '=', claimId)
+          .where('state', '=', 'in_progress')
+          .execute();
+      };
+      // The timeout answered while the key was being claimed: its onSend found no claim to release.
+      if (request.timedOut) {
+        await releaseSoon(request, request.idempotencyRelease, app.config.REQUEST_TIMEOUT_MS);
+        return;
+      }
+    },
+  );
 
   // Released before the response leaves when the request ends without a committed response (4xx, 5xx),
   // so a client retrying at once finds the key free.
-  app.addHook('onSend', async (request) => {
+  addRouteHook(app, 'onSend', takesKeys, async function releaseUnansweredClaim(request: FastifyRequest) {
     const claim = request.idempotencyClaim;
     if (!claim || claim.completed() || !request.idempotencyRelease) return;
     await releaseSoon(request, request.idempotencyRelease, app.config.REQUEST_TIMEOUT_MS);

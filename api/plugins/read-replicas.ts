@@ -1,9 +1,10 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { openReadReplicas } from '../../shared/db/open-replicas.js';
 import type { Act } from '../../shared/kernel/act.js';
 import type { Logger } from '../../shared/logger.js';
 import { replicaMetrics } from '../../shared/observability/replica-metrics.js';
+import { addRouteHook, answers } from '../http/route-hooks.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -16,6 +17,7 @@ declare module 'fastify' {
 }
 
 const READS = new Set(['GET', 'HEAD']);
+const WRITES = ['POST', 'PUT', 'PATCH', 'DELETE'];
 
 /**
  * The read replicas of DATABASE_READ_URL, and read-your-writes: a caller (user or machine client) who
@@ -39,37 +41,46 @@ export default fp(async (app) => {
   const writers = new Map<string, number>();
   const wroteHere = (callerId: string) => (writers.get(callerId) ?? 0) > Date.now();
 
-  // Asked right after the token is checked (auth's onRequest), so it shares the rate limit's and the
-  // caller stamps' Redis round trip on the auto-pipelined request connection.
-  app.addHook('onRequest', (request, _reply, done) => {
-    const pending = request.pendingCaller;
-    if (READS.has(request.method) && pending && 'claims' in pending) {
-      const callerId = pending.claims.sub;
-      request.readsFrom =
-        window === 0
-          ? Promise.resolve('replica')
-          : wroteHere(callerId)
-            ? Promise.resolve('primary')
-            : app.requestRedis.exists(keyOf(callerId)).then(
-                (n) => (n > 0 ? 'primary' : 'replica'),
-                () => 'primary',
-              );
-    }
-    done();
-  });
+  // A GET's route hook, once the token is checked (auth's onRequest) and the request counted by the rate limit.
+  addRouteHook(
+    app,
+    'onRequest',
+    answers(...READS),
+    (request: FastifyRequest, _reply: FastifyReply, done: () => void) => {
+      const pending = request.pendingCaller;
+      if (READS.has(request.method) && pending && 'claims' in pending) {
+        const callerId = pending.claims.sub;
+        request.readsFrom =
+          window === 0
+            ? Promise.resolve('replica')
+            : wroteHere(callerId)
+              ? Promise.resolve('primary')
+              : app.requestRedis.exists(keyOf(callerId)).then(
+                  (n) => (n > 0 ? 'primary' : 'replica'),
+                  () => 'primary',
+                );
+      }
+      done();
+    },
+  );
 
   // A write (whatever its outcome: a failed one may still have committed part of its work) marks its
   // caller before the answer is sent.
-  app.addHook('onSend', async (request, _reply, payload) => {
-    if (window === 0 || READS.has(request.method) || !request.principal) return payload;
-    const callerId = request.principal.userId;
-    writers.set(callerId, Date.now() + window);
-    if (writers.size > 10_000) for (const [id, until] of writers) if (until <= Date.now()) writers.delete(id);
-    await app.requestRedis.set(keyOf(callerId), '1', 'PX', window).catch((err) => {
-      request.log.warn({ err }, 'read-your-writes: could not mark the write in Redis; this process still knows it');
-    });
-    return payload;
-  });
+  addRouteHook(
+    app,
+    'onSend',
+    answers(...WRITES),
+    async (request: FastifyRequest, _reply: FastifyReply, payload: unknown) => {
+      if (window === 0 || READS.has(request.method) || !request.principal) return payload;
+      const callerId = request.principal.userId;
+      writers.set(callerId, Date.now() + window);
+      if (writers.size > 10_000) for (const [id, until] of writers) if (until <= Date.now()) writers.delete(id);
+      await app.requestRedis.set(keyOf(callerId), '1', 'PX', window).catch((err) => {
+        request.log.warn({ err }, 'read-your-writes: could not mark the write in Redis; this process still knows it');
+      });
+      return payload;
+    },
+  );
 });
 
 /** Where the reads of a GET may go: `{ reads: 'replica' }` unless its caller wrote lately (or nothing can say). */

@@ -182,3 +182,17 @@ test('a repeat while the first request still runs answers 409 IDEMPOTENCY_CONFLI
   }
   t.is((await keyRow(key)).state, 'completed');
 });
+
+test('only the POST routes that take an Idempotency-Key run its hooks: a GET, a PATCH and a POST that opts out run none', (t) => {
+  const route = (method: string, url: string) => {
+    const found = stack.app.routeCatalog.find((r) => r.method === method && r.url === url);
+    if (!found) throw new Error(`no route ${method} ${url}`);
+    return [...found.hooks('preHandler'), ...found.hooks('onSend')].filter((name) => /Idempotency|Claim/.test(name));
+  };
+  t.deepEqual(route('POST', '/users'), ['claimIdempotencyKey', 'releaseUnansweredClaim']);
+  t.deepEqual(route('GET', '/users/:id'), []);
+  t.deepEqual(route('PATCH', '/users/:id'), []);
+  const optedOut = stack.app.routeCatalog.find((r) => r.method === 'POST' && r.config?.idempotent === false);
+  t.truthy(optedOut, 'some POST route opts out');
+  t.deepEqual(route('POST', optedOut?.url ?? ''), []);
+});
