@@ -5,7 +5,7 @@ import type { Config } from '../shared/config/index.js';
 import type { Orm } from '../shared/db/orm.js';
 import type { Clock } from '../shared/kernel/clock.js';
 import { sharedSchemas } from '../shared/kernel/schema.js';
-import { loggerOptions } from '../shared/logger.js';
+import { loggerOptions, stdoutLines } from '../shared/logger.js';
 import { createTracing } from '../shared/observability/tracing.js';
 import { writeAccessLine } from './http/access-line.js';
 import { correlationIdOf } from './http/correlation.js';
@@ -110,7 +110,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const tracing = createTracing('insurance-backoffice-web', config.OTEL_EXPORTER_OTLP_ENDPOINT);
   const withTrace = tracedLogger(tracing);
   const app = Fastify({
-    logger: opts.logger === false ? false : { ...loggerOptions(config.LOG_LEVEL, 'web'), stream: opts.logDestination },
+    logger:
+      opts.logger === false
+        ? false
+        : { ...loggerOptions(config.LOG_LEVEL, 'web'), stream: opts.logDestination ?? stdoutLines() },
     genReqId: newRequestId,
     logController: new OneLinePerRequest({ requestIdLogLabel: 'requestId' }),
     // Every line of a request carries its trace id and, when the client sent one, its correlation id

@@ -70,3 +70,35 @@ test('a frozen object, a getter and a class instance holding a credential are wr
   for (const secret of ['123456', 'hunter2', 'getter-token']) t.false(line.includes(secret), secret);
   t.like(lines[0], { body: { code: '[redacted]', field: 'x' }, input: { user: 'u', password: '[redacted]' } });
 });
+
+test('a process logging to standard output gets every line out whole and in order, even when it exits at once', async (t) => {
+  const { spawn } = await import('node:child_process');
+  const script = [
+    "import { createLogger } from './shared/logger.ts';",
+    "const log = createLogger('info', 'lines');",
+    "for (let i = 0; i < 3000; i++) log.info({ i, text: 'é'.repeat(i % 7) }, 'line');",
+    'process.exit(0);',
+  ].join('\n');
+  const child = spawn(process.execPath, ['--import=tsx', '--input-type=module', '-e', script], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let out = '';
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+    out += chunk;
+  });
+  const [code] = await Promise.all([
+    new Promise((resolve) => child.once('exit', resolve)),
+    new Promise((resolve) => child.stdout.once('close', resolve)),
+  ]);
+  t.is(code, 0);
+  const lines = out
+    .trimEnd()
+    .split('\n')
+    .map((l) => JSON.parse(l));
+  t.is(lines.length, 3000);
+  t.deepEqual(
+    lines.map((l) => l.i),
+    Array.from({ length: 3000 }, (_, i) => i),
+  );
+  t.is(lines[13].text, 'é'.repeat(6));
+});
