@@ -102,3 +102,27 @@ test('a process logging to standard output gets every line out whole and in orde
   );
   t.is(lines[13].text, 'é'.repeat(6));
 });
+
+test('a quiet process still gets its one line out within a moment, without exiting', async (t) => {
+  const { spawn } = await import('node:child_process');
+  const script = [
+    "import { createLogger } from './shared/logger.ts';",
+    "createLogger('info', 'quiet').info('alone');",
+    'setTimeout(() => {}, 10_000);',
+  ].join('\n');
+  const child = spawn(process.execPath, ['--import=tsx', '--input-type=module', '-e', script], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  try {
+    const line = await new Promise<string>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error('no line within 5 s')), 5_000);
+      child.stdout.setEncoding('utf8').once('data', (chunk: string) => {
+        clearTimeout(timer);
+        resolve(chunk);
+      });
+    });
+    t.like(JSON.parse(line), { msg: 'alone', name: 'quiet' });
+  } finally {
+    child.kill('SIGKILL');
+  }
+});
