@@ -6,6 +6,12 @@ import { benchEnv, cpuMs, processArgs, ratioLine, seedReader, waitUntilUp, withB
 const CONNECTIONS = 32;
 const SECONDS = Number(process.env.BENCH_HTTP_SECONDS ?? 5);
 const ROUNDS = Number(process.env.BENCH_HTTP_ROUNDS ?? 3);
+/**
+ * Load before the measured rounds, for each server: until the JIT has compiled the hot paths and the
+ * heap has settled. The app's per-round CPU per request falls for its first 10 to 20 s of load (it has
+ * far more code to compile than the bare process); 2 s left the first endpoint measured half cold.
+ */
+const WARM_UP_SECONDS = Number(process.env.BENCH_HTTP_WARMUP_SECONDS ?? 10);
 const JWT_SECRET = `bench-${randomBytes(24).toString('hex')}`;
 
 interface Measured {
@@ -60,8 +66,8 @@ export async function benchHttp(): Promise<{ line: string }> {
       const compare = async (name: string, path: string, target: number) => {
         const appUrl = `http://127.0.0.1:${appPort}${path}`;
         const bareUrl = `http://127.0.0.1:${barePort}${path}`;
-        await run(appUrl, auth, 2, app); // warm-up: JIT, pools, prepared plans
-        await run(bareUrl, {}, 2, bare);
+        await run(appUrl, auth, WARM_UP_SECONDS, app); // warm-up: JIT, pools, prepared plans, heap
+        await run(bareUrl, {}, WARM_UP_SECONDS, bare);
         const appRounds: Measured[] = [];
         const bareRounds: Measured[] = [];
         for (let i = 0; i < ROUNDS; i++) {

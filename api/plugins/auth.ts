@@ -47,6 +47,9 @@ export const PUBLIC_BODY_LIMIT = 16_384;
 /** Access tokens whose full check is remembered per process (VerifiedTokens), each until it expires. */
 const VERIFIED_TOKENS_KEPT = 10_000;
 
+/** A token signed with the service's key whose `sub` or `sid` is not a uuid: refused like a forged one. */
+class MalformedClaims extends Error {}
+
 const BEARER = /^Bearer ([A-Za-z0-9._~+/-]+=*)$/;
 
 function bearerToken(request: FastifyRequest): string | undefined {
@@ -87,9 +90,12 @@ export default fp(async (app) => {
     },
   });
 
-  const verified = new VerifiedTokens<AccessClaims & { exp?: number }>(VERIFIED_TOKENS_KEPT, (token) =>
-    app.jwt.verify<AccessClaims>(token),
-  );
+  // The full check, the ids' form included: a remembered token was checked whole once.
+  const verified = new VerifiedTokens<AccessClaims & { exp?: number }>(VERIFIED_TOKENS_KEPT, (token) => {
+    const claims = app.jwt.verify<AccessClaims>(token);
+    if (!UUID_TEXT.test(String(claims.sub)) || !UUID_TEXT.test(String(claims.sid))) throw new MalformedClaims();
+    return claims;
+  });
   const callers = new CallerResolver(app.orm, app.deps.callerStamps);
   // This process resolves callers: it keeps a copy of their stamps, under a lease (StampWatch).
   app.deps.callerStamps.hold();
@@ -198,8 +204,6 @@ export default fp(async (app) => {
         throw new UnauthenticatedError('TOKEN_EXPIRED', 'The access token has expired; refresh it');
       throw new UnauthenticatedError('UNAUTHENTICATED', 'The access token is not valid');
     }
-    if (!UUID_TEXT.test(String(claims.sub)) || !UUID_TEXT.test(String(claims.sid)))
-      throw new UnauthenticatedError('UNAUTHENTICATED', 'The access token is not valid');
     return claims;
   }
 });

@@ -68,6 +68,18 @@ test('a remembered token vouches for no other: a copy with its signature, its pa
   expectData(t, await api.as(token).get('/auth/me'), 200, 'the genuine token is still accepted');
 });
 
+test('a token signed with the service key whose sub or sid is no uuid answers 401, the second time too', async (t) => {
+  const { id, pair } = await signedIn();
+  for (const claims of [
+    { sub: `${id}' or '1'='1`, sid: pair.familyId },
+    { sub: id, sid: 'not-a-family' },
+  ]) {
+    const token = signed({ ...claims, jti: uuidv7() }, { expiresIn: 900_000 });
+    expectError(t, await api.as(token).get('/auth/me'), 401, 'UNAUTHENTICATED');
+    expectError(t, await api.as(token).get('/auth/me'), 401, 'UNAUTHENTICATED');
+  }
+});
+
 test('a token that is not a JWT answers 401 UNAUTHENTICATED', async (t) => {
   expectError(t, await api.as('garbage.not.ajwt').get('/auth/me'), 401, 'UNAUTHENTICATED');
 });
