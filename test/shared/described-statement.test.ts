@@ -32,57 +32,55 @@ async function describesDuring(fn: () => Promise<unknown>): Promise<{ S: number;
   return counts;
 }
 
+/** A pool of `max` connections of its own for `fn`, ended afterwards. */
+async function withPool<T>(max: number, fn: (pool: pg.Pool) => Promise<T>): Promise<T> {
+  const pool = new pg.Pool({ connectionString: adminUrl, max });
+  try {
+    return await fn(pool);
+  } finally {
+    await pool.end();
+  }
+}
+
 const TEXT = `select $1::int as n, $2::text as label, null::text as nothing, $3::timestamptz as at,
   json_build_object('k', $2::text) as doc, array[1, 2]::int[] as list, $4::bool as flag`;
 
-test.serial(
-  'rows come out as node-pg gives them, on every connection, with the statement described once',
-  async (t) => {
-    const pool = new pg.Pool({ connectionString: adminUrl, max: 4 });
-    try {
-      const values = [7, 'seven', '2026-11-27T10:11:12.345Z', true];
-      const expected = (await pool.query({ text: TEXT, values })).rows;
-      const name = `described_${Date.now().toString(36)}`;
-      const first = await describesDuring(() => queryDescribed(pool, name, TEXT, values));
-      t.deepEqual(first, { S: 1, P: 0 }, 'the first execution describes the statement');
-      let rows: unknown[][] = [];
-      const later = await describesDuring(async () => {
-        // In parallel: several connections, most of which parse the statement for the first time.
-        rows = await Promise.all(Array.from({ length: 12 }, () => queryDescribed(pool, name, TEXT, values)));
-      });
-      t.deepEqual(later, { S: 0, P: 0 }, 'no execution after the first asks for a description');
-      t.true(pool.totalCount > 1, 'the reads were spread over several connections');
-      for (const r of rows) t.deepEqual(r, expected);
-    } finally {
-      await pool.end();
-    }
-  },
+test.serial('rows come out as node-pg gives them, on every connection, with the statement described once', (t) =>
+  withPool(4, async (pool) => {
+    const values = [7, 'seven', '2026-11-27T10:11:12.345Z', true];
+    const expected = (await pool.query({ text: TEXT, values })).rows;
+    const name = `described_${Date.now().toString(36)}`;
+    const first = await describesDuring(() => queryDescribed(pool, name, TEXT, values));
+    t.deepEqual(first, { S: 1, P: 0 }, 'the first execution describes the statement');
+    let rows: unknown[][] = [];
+    const later = await describesDuring(async () => {
+      // In parallel: several connections, most of which parse the statement for the first time.
+      rows = await Promise.all(Array.from({ length: 12 }, () => queryDescribed(pool, name, TEXT, values)));
+    });
+    t.deepEqual(later, { S: 0, P: 0 }, 'no execution after the first asks for a description');
+    t.true(pool.totalCount > 1, 'the reads were spread over several connections');
+    for (const r of rows) t.deepEqual(r, expected);
+  }),
 );
 
-test.serial('a statement PostgreSQL refuses rejects with its error, and the pool serves the next read', async (t) => {
-  const pool = new pg.Pool({ connectionString: adminUrl, max: 1 });
-  try {
+test.serial('a statement PostgreSQL refuses rejects with its error, and the pool serves the next read', (t) =>
+  withPool(1, async (pool) => {
     const name = `refused_${Date.now().toString(36)}`;
     const text = 'select $1::int as n';
     const err = await t.throwsAsync(queryDescribed(pool, name, text, ['not a number']));
     t.is((err as { code?: string }).code, '22P02');
     t.deepEqual(await queryDescribed(pool, name, text, ['5']), [{ n: 5 }]);
     t.deepEqual(await queryDescribed(pool, `${name}_none`, 'select 1 as n where false', []), []);
-  } finally {
-    await pool.end();
-  }
-});
+  }),
+);
 
-test.serial('one name for two different statements is refused, as node-pg refuses it', async (t) => {
-  const pool = new pg.Pool({ connectionString: adminUrl, max: 1 });
-  try {
+test.serial('one name for two different statements is refused, as node-pg refuses it', (t) =>
+  withPool(1, async (pool) => {
     const name = `twice_${Date.now().toString(36)}`;
     await queryDescribed(pool, name, 'select 1 as n', []);
     await t.throwsAsync(queryDescribed(pool, name, 'select 2 as n', []), { message: /must be unique/ });
-  } finally {
-    await pool.end();
-  }
-});
+  }),
+);
 
 test.serial(
   'GET /users/{id} asks PostgreSQL for no description of its rows once its statements are known',

@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import test from 'ava';
 import { pino } from 'pino';
 import { loggerOptions, REDACT_PATHS, redactSecrets } from '../../shared/logger.js';
@@ -71,17 +72,25 @@ test('a frozen object, a getter and a class instance holding a credential are wr
   t.like(lines[0], { body: { code: '[redacted]', field: 'x' }, input: { user: 'u', password: '[redacted]' } });
 });
 
+/** A process that makes a logger as the services do (createLogger) and runs `lines` of code with it. */
+const loggingProcess = (...lines: string[]) =>
+  spawn(
+    process.execPath,
+    [
+      '--import=tsx',
+      '--input-type=module',
+      '-e',
+      ["import { createLogger } from './shared/logger.ts';", ...lines].join('\n'),
+    ],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+
 test('a process logging to standard output gets every line out whole and in order, even when it exits at once', async (t) => {
-  const { spawn } = await import('node:child_process');
-  const script = [
-    "import { createLogger } from './shared/logger.ts';",
+  const child = loggingProcess(
     "const log = createLogger('info', 'lines');",
     "for (let i = 0; i < 3000; i++) log.info({ i, text: 'é'.repeat(i % 7) }, 'line');",
     'process.exit(0);',
-  ].join('\n');
-  const child = spawn(process.execPath, ['--import=tsx', '--input-type=module', '-e', script], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  );
   let out = '';
   child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
     out += chunk;
@@ -104,15 +113,7 @@ test('a process logging to standard output gets every line out whole and in orde
 });
 
 test('a quiet process still gets its one line out within a moment, without exiting', async (t) => {
-  const { spawn } = await import('node:child_process');
-  const script = [
-    "import { createLogger } from './shared/logger.ts';",
-    "createLogger('info', 'quiet').info('alone');",
-    'setTimeout(() => {}, 10_000);',
-  ].join('\n');
-  const child = spawn(process.execPath, ['--import=tsx', '--input-type=module', '-e', script], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  const child = loggingProcess("createLogger('info', 'quiet').info('alone');", 'setTimeout(() => {}, 10_000);');
   try {
     const line = await new Promise<string>((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error('no line within 5 s')), 5_000);
