@@ -140,15 +140,19 @@ const WRITE_EVERY_MS = 200;
  *   killed outright (SIGKILL) loses at most the last WRITE_EVERY_MS of lines.
  */
 export function stdoutLines(): LogDestination {
-  const out = pino.destination({
-    dest: 1,
-    sync: false,
-    contentMode: 'buffer',
-    minLength: WRITE_AT_BYTES,
-    periodicFlush: WRITE_EVERY_MS,
-  });
+  const out = pino.destination({ dest: 1, sync: false, contentMode: 'buffer', minLength: WRITE_AT_BYTES });
+  // sonic-boom's own periodicFlush writes at every tick, an empty buffer when nothing waits: an idle
+  // process would make a write every 200 ms for ever. Here a tick writes only after lines came lately
+  // (two ticks: one that found a write in flight leaves the rest to the next).
+  let lastLineAt = 0;
+  setInterval(() => {
+    if (Date.now() - lastLineAt <= 2 * WRITE_EVERY_MS) out.flush();
+  }, WRITE_EVERY_MS).unref();
   return {
-    write: (line) => out.write(Buffer.from(line) as unknown as string),
+    write: (line) => {
+      lastLineAt = Date.now();
+      return out.write(Buffer.from(line) as unknown as string);
+    },
     flush: (cb) => out.flush(cb),
     flushSync: () => out.flushSync(),
   };

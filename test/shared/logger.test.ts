@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import test from 'ava';
 import { pino } from 'pino';
 import { loggerOptions, REDACT_PATHS, redactSecrets } from '../../shared/logger.js';
@@ -123,6 +124,20 @@ test('a quiet process still gets its one line out within a moment, without exiti
       });
     });
     t.like(JSON.parse(line), { msg: 'alone', name: 'quiet' });
+  } finally {
+    child.kill('SIGKILL');
+  }
+});
+
+test('a process with nothing to log writes nothing: no empty write every tick', async (t) => {
+  const child = loggingProcess("createLogger('info', 'idle').info('once');", 'setTimeout(() => {}, 10_000);');
+  try {
+    await new Promise((resolve) => child.stdout.once('data', resolve));
+    const writes = () => Number(/syscw: (\d+)/.exec(readFileSync(`/proc/${child.pid}/io`, 'utf8'))?.[1]);
+    await new Promise((r) => setTimeout(r, 600));
+    const before = writes();
+    await new Promise((r) => setTimeout(r, 2_000));
+    t.true(writes() - before <= 1, `${writes() - before} writes in 2 s of nothing to log`);
   } finally {
     child.kill('SIGKILL');
   }
