@@ -124,23 +124,42 @@ export interface LogDestination {
   flushSync?(): void;
 }
 
-/** Lines are written once this many bytes wait (about twenty access lines), */
-const WRITE_AT_BYTES = 8192;
-/** or after this long, whatever waits: the longest a line waits on a quiet process. */
+/** Lines are written once this many bytes wait (about five access lines), */
+const WRITE_AT_BYTES = 2048;
+/**
+ * and never more than this in one write: whole lines only, and no more than a pipe takes in one
+ * piece (PIPE_BUF), so the lines of several processes sharing one stdout never cut into each other.
+ */
+const WRITE_AT_MOST_BYTES = 4096;
+/** A line waits at most this long on a quiet process. */
 const WRITE_EVERY_MS = 200;
+
+let stdout: LogDestination | undefined;
 
 /**
  * Standard output as pino's own writer (sonic-boom, asynchronous, flushed at exit), in its buffer
- * mode and in batches:
+ * mode and in batches; one per process, whatever makes loggers in it:
  * - In its default (text) mode it appends each line to the text still waiting and measures that whole
  *   text again at every line: under load every request's line cost a copy and a measure of kilobytes.
  *   Here each line is handed over as a Buffer.
  * - Each write is a trip to libuv's thread pool and back, dearer than the line itself. Lines are
- *   written in batches of WRITE_AT_BYTES, or every WRITE_EVERY_MS, and all of them at exit; a process
- *   killed outright (SIGKILL) loses at most the last WRITE_EVERY_MS of lines.
+ *   written in batches (WRITE_AT_BYTES to WRITE_AT_MOST_BYTES), or WRITE_EVERY_MS after the last one,
+ *   and all of them at exit. A process killed outright (SIGKILL) loses at most the last
+ *   WRITE_EVERY_MS of lines, and one that exits while a batch is being written may lose that batch.
  */
 export function stdoutLines(): LogDestination {
-  const out = pino.destination({ dest: 1, sync: false, contentMode: 'buffer', minLength: WRITE_AT_BYTES });
+  stdout ??= batchedStdout();
+  return stdout;
+}
+
+function batchedStdout(): LogDestination {
+  const out = pino.destination({
+    dest: 1,
+    sync: false,
+    contentMode: 'buffer',
+    minLength: WRITE_AT_BYTES,
+    maxWrite: WRITE_AT_MOST_BYTES,
+  });
   // sonic-boom's own periodicFlush writes at every tick, an empty buffer when nothing waits: an idle
   // process would make a write every 200 ms for ever. Here a tick writes only after lines came lately
   // (two ticks: one that found a write in flight leaves the rest to the next).
@@ -153,7 +172,7 @@ export function stdoutLines(): LogDestination {
       lastLineAt = Date.now();
       return out.write(Buffer.from(line) as unknown as string);
     },
-    flush: (cb) => out.flush(cb),
+    // No flush(cb): sonic-boom's fsyncs, which a pipe refuses (EINVAL).
     flushSync: () => out.flushSync(),
   };
 }

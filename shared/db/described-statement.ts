@@ -16,8 +16,13 @@ interface TypeParsers {
   getTypeParser(oid: number, format?: string): Parser;
 }
 
-/** The shapes learnt so far, by the type parsers they were built with, then by statement name. */
-const shapes = new WeakMap<TypeParsers, Map<string, Shape>>();
+/**
+ * The shapes learnt on each connection, by statement name: a statement is described when it is parsed,
+ * so a shape always belongs to the statement as PostgreSQL parsed it on that very connection (a
+ * migration that changes a query's columns under a running process then gives new connections the new
+ * shape; old ones fail as PostgreSQL fails any prepared statement whose result changed).
+ */
+const shapes = new WeakMap<object, Map<string, Shape>>();
 
 const { prepareValue } = (pg as unknown as { utils: { prepareValue: (value: unknown) => unknown } }).utils;
 
@@ -28,12 +33,11 @@ interface Field {
 
 /**
  * A read run as a named prepared statement, whose rows' description is asked of PostgreSQL once per
- * process and not at each execution. node-pg asks for the portal's description (Describe) every
+ * connection and not at each execution. node-pg asks for the portal's description (Describe) every
  * time it runs a statement, then parses it and builds the row parsers again: for a single-row read,
- * that was a tenth of the web process's CPU. Here the first execution of a statement in the process
- * describes the statement itself (Describe 'S', after Parse); the shape is kept by statement name
- * (a digest of its SQL, so one name is one query) and every later execution, on any connection of
- * the same type parsers, is Parse (once per connection), Bind, Execute, Sync.
+ * that was a tenth of the web process's CPU. Here a statement is described (Describe 'S') in the same
+ * write as its Parse, once per connection; the shape is kept with the connection, by statement name,
+ * and every later execution there is Bind, Execute, Sync.
  *
  * It is a node-pg "submittable" (the protocol pg-cursor uses): `pool.query(new DescribedStatement(...))`
  * resolves to the rows. Only for statements that return rows, outside transactions, on a pool whose
@@ -47,7 +51,7 @@ export class DescribedStatement {
   callback?: (err: Error | null, rows?: Row[]) => void;
   private readonly values: unknown[];
   private readonly types: TypeParsers;
-  private readonly known: Map<string, Shape>;
+  private known: Map<string, Shape> | undefined;
   private shape: Shape | undefined;
   private readonly rows: Row[] = [];
   private failed: Error | undefined;
@@ -56,13 +60,6 @@ export class DescribedStatement {
     this.name = name;
     this.text = text;
     this.values = values;
-    let known = shapes.get(types);
-    if (!known) {
-      known = new Map();
-      shapes.set(types, known);
-    }
-    this.known = known;
-    this.shape = known.get(name);
     this.types = types;
   }
 
@@ -71,12 +68,20 @@ export class DescribedStatement {
     const parsed = connection.parsedStatements[this.name] ?? connection.submittedNamedStatements[this.name];
     if (parsed !== undefined && parsed !== this.text)
       return new Error(`Prepared statements must be unique - '${this.name}' was used for a different statement`);
+    let known = shapes.get(connection);
+    if (!known) {
+      known = new Map();
+      shapes.set(connection, known);
+    }
+    this.known = known;
+    this.shape = parsed === undefined ? undefined : known.get(this.name);
     connection.stream.cork?.();
     try {
       if (parsed === undefined) {
         connection.parse({ text: this.text, name: this.name });
         connection.submittedNamedStatements[this.name] = this.text;
       }
+      // Described in the same write as its Parse: no round trip of its own.
       if (!this.shape) connection.describe({ type: 'S', name: this.name });
       connection.bind({ portal: '', statement: this.name, values: this.values, valueMapper: prepareValue });
       connection.execute({ portal: '', rows: 0 });
@@ -91,7 +96,7 @@ export class DescribedStatement {
     return null;
   }
 
-  /** The statement's description (first execution in the process only). */
+  /** The statement's description (its first execution on a connection only). */
   handleRowDescription(msg: { fields: Field[] }): void {
     const names = msg.fields.map((f) => f.name);
     const empty: Row = {};
@@ -101,7 +106,7 @@ export class DescribedStatement {
       parsers: msg.fields.map((f) => this.types.getTypeParser(f.dataTypeID, 'text')),
       empty,
     };
-    this.known.set(this.name, this.shape);
+    this.known?.set(this.name, this.shape);
   }
 
   handleDataRow(msg: { fields: (string | null)[] }): void {
@@ -111,12 +116,19 @@ export class DescribedStatement {
       this.failed = new Error(`rows of statement ${this.name} arrived without a description`);
       return;
     }
+    const { fields } = msg;
+    if (fields.length !== shape.names.length) {
+      this.failed = new Error(
+        `statement ${this.name} sent ${fields.length} columns, described with ${shape.names.length}`,
+      );
+      return;
+    }
     try {
       const row = { ...shape.empty };
-      const { fields } = msg;
       for (let i = 0; i < fields.length; i++) {
         const text = fields[i];
-        if (text !== null) row[shape.names[i]] = shape.parsers[i](text);
+        // Every column set, nulls included: with two columns of one name the last wins, as in node-pg.
+        row[shape.names[i]] = text === null ? null : shape.parsers[i](text);
       }
       this.rows.push(row);
     } catch (err) {
