@@ -176,6 +176,8 @@ test.serial(
       await queue.close();
       connection.disconnect();
     }
+    // Log lines leave in batches, up to 200 ms after they are made.
+    await waitFor(async () => /stalled/.test(second.output()), 'the second worker to log the stalled job', 5_000);
     t.regex(second.output(), /stalled/);
   },
 );
