@@ -5,7 +5,7 @@ import type { Config } from '../shared/config/index.js';
 import type { Orm } from '../shared/db/orm.js';
 import type { Clock } from '../shared/kernel/clock.js';
 import { sharedSchemas } from '../shared/kernel/schema.js';
-import { loggerOptions, stdoutLines } from '../shared/logger.js';
+import { type LogDestination, loggerOptions, stdoutLines } from '../shared/logger.js';
 import { createTracing } from '../shared/observability/tracing.js';
 import { writeAccessLine } from './http/access-line.js';
 import { correlationIdOf } from './http/correlation.js';
@@ -71,7 +71,7 @@ export interface AppOptions {
   /** false silences request logs (tests); defaults to the configured level. */
   logger?: boolean;
   /** Where log lines go (default stdout); tests read them. */
-  logDestination?: { write(line: string): void };
+  logDestination?: LogDestination;
   /** The services' clock (default: the system's); tests stand on a day of their choosing. */
   clock?: Clock;
 }

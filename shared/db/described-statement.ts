@@ -163,7 +163,7 @@ export class DescribedStatement {
   }
 }
 
-/** The rows of the named statement `name` (SQL `text`) run with `values` on `pool`, described once per process. */
+/** The rows of the named statement `name` (SQL `text`) run with `values` on `pool`, described once per connection. */
 export function queryDescribed(pool: pg.Pool, name: string, text: string, values: unknown[]): Promise<Row[]> {
   const types = (pool.options as { types?: TypeParsers }).types;
   const statement = new DescribedStatement(name, text, values, types);

@@ -52,7 +52,7 @@ export function preparedQuery<P extends Record<string, unknown>, R>(
       const result = await pool.query({ name, text: compiled.sql, values });
       return result.rows as R[];
     }
-    // On the primary's own pool: described once per process, not at each execution.
+    // On the primary's own pool: described once per connection, not at each execution.
     return (await queryDescribed(pool, compiled.name, compiled.sql, values)) as R[];
   };
 }

@@ -5,7 +5,7 @@ import { type AdminStack, withAdminStack } from '../helpers/admin-stack.js';
 import { expectData } from '../helpers/expect.js';
 
 /**
- * Hot reads run as named statements whose rows are described once per process (Describe of the
+ * Hot reads run as named statements whose rows are described once per connection (Describe of the
  * statement), not at each execution (node-pg's Describe of the portal): the rows must come out exactly
  * as node-pg's own query gives them, on every connection, and a failure must leave the pool serving.
  */
