@@ -4,6 +4,7 @@ import type { Config } from '../shared/config/index.js';
 import type { Orm } from '../shared/db/orm.js';
 import { warnWhenMailNotConfigured } from '../shared/domain/mail/index.js';
 import { createLogger } from '../shared/logger.js';
+import { releaseMemoryWhenIdle } from '../shared/observability/idle-memory.js';
 import { onShutdown } from '../shared/process.js';
 import { buildApp } from './app.js';
 import { isClusterPrimary, runWebCluster } from './cluster.js';
@@ -46,5 +47,6 @@ export async function serveHttp(config: Config): Promise<void> {
   if (isClusterPrimary(config)) return runWebCluster(config, log);
   warnWhenMailNotConfigured(config, log);
   const app = await startWebServer(config);
+  releaseMemoryWhenIdle(log, { idleMs: config.MEMORY_RELEASE_IDLE_MS });
   onShutdown(log, config.SHUTDOWN_TIMEOUT_MS, () => drainAndClose(app, config));
 }

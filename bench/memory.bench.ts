@@ -7,6 +7,8 @@ import { benchEnv, processArgs, seedReader, signedDelivery, waitUntilUp, withBen
 const SECONDS = Number(process.env.BENCH_MEMORY_SECONDS ?? 300);
 const REST_SECONDS = Number(process.env.BENCH_MEMORY_REST_SECONDS ?? 30);
 const LIMIT_MB = 300;
+/** "Back near idle": within what the web process's idle release waits for before it collects (16 MiB). */
+const NEAR_IDLE_MB = 16;
 const JWT_SECRET = `bench-${randomBytes(24).toString('hex')}`;
 const WEBHOOK_SECRET = `whsec_${randomBytes(32).toString('base64')}`;
 
@@ -31,7 +33,7 @@ async function heapOf(port: number): Promise<string> {
  * HTTP, 32 connections each cycling through an authenticated user read, a policy read, a policy list
  * and a signed registry delivery, with a worker applying the deliveries; then BENCH_MEMORY_REST_SECONDS
  * idle. Prints RSS at idle, its peak under load (sampled every second) and after the rest, against
- * LIMIT_MB. The web process starts as the Procfile starts it (its heap bounds included).
+ * LIMIT_MB, and whether the rest brought it back within NEAR_IDLE_MB of idle. The web process starts as the Procfile starts it (its heap bounds included).
  */
 export async function benchMemory(): Promise<{ line: string }> {
   return withBenchDatabase(async (orm, base) => {
@@ -82,8 +84,9 @@ export async function benchMemory(): Promise<{ line: string }> {
       const rested = rssMb(web.pid!);
       const restedHeap = await heapOf(port);
       const verdict = peak < LIMIT_MB ? `under ${LIMIT_MB} MB: met` : `under ${LIMIT_MB} MB: NOT met`;
+      const back = rested - idle <= NEAR_IDLE_MB ? 'back near idle: met' : 'back near idle: NOT met';
       return {
-        line: `web RSS under ${SECONDS} s of mixed load (${result.requests.average.toFixed(0)} requests/s, ${result.non2xx} non-2xx, ${result.errors} errors): idle ${idle.toFixed(0)} MB (${idleHeap}), peak ${peak.toFixed(0)} MB (${verdict}), at the end ${loaded.toFixed(0)} MB (${loadedHeap}), ${REST_SECONDS} s later ${rested.toFixed(0)} MB (${restedHeap})`,
+        line: `web RSS under ${SECONDS} s of mixed load (${result.requests.average.toFixed(0)} requests/s, ${result.non2xx} non-2xx, ${result.errors} errors): idle ${idle.toFixed(0)} MB (${idleHeap}), peak ${peak.toFixed(0)} MB (${verdict}), at the end ${loaded.toFixed(0)} MB (${loadedHeap}), ${REST_SECONDS} s later ${rested.toFixed(0)} MB (${restedHeap}; ${back})`,
       };
     } finally {
       for (const child of [web, worker]) child.kill('SIGTERM');

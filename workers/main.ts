@@ -11,6 +11,7 @@ import { OutboxRelay } from '../shared/kernel/outbox-relay.js';
 import { QueueSet } from '../shared/kernel/queue-set.js';
 import { createLogger, type Logger } from '../shared/logger.js';
 import { Heartbeats } from '../shared/observability/heartbeats.js';
+import { releaseMemoryWhenIdle } from '../shared/observability/idle-memory.js';
 import { createRegistry, jobMetrics } from '../shared/observability/metrics.js';
 import { createTracing } from '../shared/observability/tracing.js';
 import { onShutdown } from '../shared/process.js';
@@ -179,6 +180,7 @@ export async function runWorkerProcess(config: Config): Promise<void> {
   const http = await serveWorkerHttp(config, () => handle, log);
   handle = await startWorkers({ config, log });
   const started = handle;
+  releaseMemoryWhenIdle(log, { idleMs: config.MEMORY_RELEASE_IDLE_MS });
   onShutdown(log, config.SHUTDOWN_TIMEOUT_MS, async () => {
     http.close();
     http.closeAllConnections();

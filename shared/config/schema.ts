@@ -204,6 +204,12 @@ export const ConfigSchema = Type.Object({
     60,
     '/health turns degraded when the oldest outbox row not relayed or audit entry not chained is older than this, seconds',
   ),
+  MEMORY_RELEASE_IDLE_MS: Type.Integer({
+    minimum: 0,
+    default: 10_000,
+    description:
+      'once a process has been quiet this long after a busy spell that grew its memory by 16 MiB or more, V8 collects everything it can and hands its spare pages back (0: never)',
+  }),
   SHUTDOWN_DELAY_MS: Type.Integer({
     minimum: 0,
     default: 5000,
