@@ -1,6 +1,6 @@
 import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { createSigner } from 'fast-jwt';
 import pg from 'pg';
@@ -76,6 +76,20 @@ export function cpuMs(pid: number | undefined): number {
 }
 /** USER_HZ: the unit of /proc/<pid>/stat's times (100 on Linux). */
 const CLOCK_TICKS = 100;
+
+/** `cpuMs` of a process and of every process below it (a web cluster's primary and its web processes). */
+export function treeCpuMs(pid: number | undefined): number {
+  let total = cpuMs(pid);
+  try {
+    for (const task of readdirSync(`/proc/${pid}/task`)) {
+      const children = readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').trim();
+      for (const child of children ? children.split(' ') : []) total += treeCpuMs(Number(child));
+    }
+  } catch {
+    // gone, or no /proc: what was read stands
+  }
+  return total;
+}
 
 /** Waits until a spawned server answers /health/live (or fails if it exits). */
 export async function waitUntilUp(port: number, child: ChildProcess): Promise<void> {
