@@ -5,6 +5,7 @@ import type { Page } from '../../shared/kernel/list.js';
 import type { PermissionName } from '../../shared/kernel/permissions.js';
 import { type PagePlan, type PageRequest, type SortSpec, sortedBy } from './pagination.js';
 import { ok, readActOf, sendPublicWrite, sendWrite } from './reply.js';
+import { routeOf } from './route-of.js';
 
 // A route of api/routes/<domain>/ is one line: its method, URL, permissions and schema, and one of the
 // handlers below naming the domain's service. What a handler does with the request is the same for
@@ -53,7 +54,7 @@ function renamed(params: unknown, renames: Renames = {}): Record<string, unknown
  */
 const carried = (request: FastifyRequest, renames?: Renames) => ({
   ...renamed(request.params, renames),
-  ...(request.routeOptions.schema?.body ? (request.body as object) : undefined),
+  ...(routeOf(request).schema?.body ? (request.body as object) : undefined),
 });
 
 interface WriteOptions<T, W, M> {

@@ -8,6 +8,7 @@ import { ForbiddenError, UnauthenticatedError } from '../../shared/kernel/errors
 import { UUID_TEXT } from '../../shared/kernel/ids.js';
 import type { PermissionName as Permission } from '../../shared/kernel/permissions.js';
 import { asHttpError } from '../http/errors.js';
+import { routeOf } from '../http/route-of.js';
 import { VerifiedTokens } from '../http/verified-tokens.js';
 import { BOARD_COOKIE, BOARD_PATH, BOARD_SIGN_IN, isBoardPageLoad, redirectToBoardSignIn } from './bull-board.js';
 import { sendError } from './errors.js';
@@ -129,8 +130,9 @@ export default fp(async (app) => {
   // process's leased copy, else from Redis), and the caller resolved after it: a request over its
   // limit is refused before any database query.
   app.addHook('onRequest', (request, _reply, done) => {
-    const config = request.routeOptions.config;
-    if (request.routeOptions.url && !config?.public) {
+    const route = routeOf(request);
+    const config = route.config;
+    if (route.url && !config?.public) {
       try {
         const claims = verifiedClaims(request);
         // A request with a body reads them once the body has arrived (preValidation): one whose body
@@ -159,7 +161,7 @@ export default fp(async (app) => {
   app.addHook('preValidation', async (request, reply) => {
     const pending = request.pendingCaller;
     if (!pending) return;
-    const config = request.routeOptions.config;
+    const config = routeOf(request).config;
     try {
       if ('error' in pending) throw pending.error;
       request.principal = await callers.resolve(pending.claims.sub, pending.claims.sid, pending.stamps);

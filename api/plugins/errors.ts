@@ -11,6 +11,7 @@ import {
   serviceUnavailable,
   unsupportedMediaType,
 } from '../http/errors.js';
+import { routeOf } from '../http/route-of.js';
 import { TEXT_FORMATS } from '../http/text-formats.js';
 import { wireHeaders } from '../http/wire-headers.js';
 
@@ -134,7 +135,7 @@ export function frameworkErrorHandler(error: FastifyError, request: FastifyReque
 
 export default fp(async (app) => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    const known = toHttpError(error, request.routeOptions.bodyLimit);
+    const known = toHttpError(error, routeOf(request).bodyLimit);
     if (known) {
       if (known.statusCode >= 500) request.log.error({ err: error }, known.message);
       return sendError(request, reply, known);

@@ -2,6 +2,7 @@ import fp from 'fastify-plugin';
 import type { Registry } from 'prom-client';
 import { createRegistry, httpMetrics, systemGauges } from '../../shared/observability/metrics.js';
 import { readSystemState, type SystemState, sharedSystemState } from '../../shared/observability/system-state.js';
+import { routeOf } from '../http/route-of.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -26,7 +27,7 @@ export default fp<{ registry?: Registry }>(async (app, opts) => {
   app.decorate('metrics', registry);
   app.decorate('systemState', systemState);
   app.addHook('onResponse', (request, reply, done) => {
-    http.observe(request.routeOptions.url ?? 'unmatched', request.method, reply.statusCode, reply.elapsedTime / 1000);
+    http.observe(routeOf(request).url ?? 'unmatched', request.method, reply.statusCode, reply.elapsedTime / 1000);
     done();
   });
 });

@@ -9,6 +9,7 @@ import {
   type Tracing,
   traceparentOf,
 } from '../../shared/observability/tracing.js';
+import { routeOf } from '../http/route-of.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -51,10 +52,11 @@ export default fp<{ tracing: Tracing }>(async (app, opts) => {
   app.addHook('onResponse', (request, reply, done) => {
     const span = spanOf(request);
     if (span?.isRecording()) {
-      span.updateName(`${request.method} ${request.routeOptions.url ?? 'unmatched'}`);
+      const template = routeOf(request).url ?? 'unmatched';
+      span.updateName(`${request.method} ${template}`);
       span.setAttributes({
         'http.request.method': request.method,
-        'http.route': request.routeOptions.url ?? 'unmatched',
+        'http.route': template,
         'http.response.status_code': reply.statusCode,
         'app.request_id': request.id,
       });

@@ -4,6 +4,7 @@ import { uuidv7 } from '../../shared/kernel/ids.js';
 import { payloadTooLarge } from '../http/errors.js';
 import { guardedJsonParser, nulIn } from '../http/json-guards.js';
 import { guardConnections, RefusedAddresses } from '../http/refused-addresses.js';
+import { decorateRouteOf, routeOf } from '../http/route-of.js';
 import { API_VERSION, wireHeaders } from '../http/wire-headers.js';
 import { notFoundHandler } from './errors.js';
 
@@ -49,19 +50,21 @@ export default fp(async (app) => {
     closeOnceAnswered(reply);
   };
   app.decorate('refuseUnread', refuseUnread);
+  decorateRouteOf(app);
 
   // Not async: an async hook costs every request a promise, and this one rarely refuses.
   app.addHook('onRequest', (request, reply, done) => {
     wireHeaders(request, reply);
+    const route = routeOf(request);
     // No route takes this body: answered before it is read, so a flood of large bodies to made-up paths costs nothing.
-    if (!request.routeOptions.url && hasBody(request.headers)) {
+    if (!route.url && hasBody(request.headers)) {
       refuseUnread(request, reply);
       notFoundHandler(request, reply);
       return;
     }
     // A body declared larger than the route takes: refused before any other hook, the rate limit's
     // Redis round trip included (a refusal that costs less than counting it), and never read.
-    const limit = request.routeOptions.bodyLimit;
+    const limit = route.bodyLimit;
     if (limit !== undefined && Number(request.headers['content-length'] ?? 0) > limit) {
       refuseUnread(request, reply);
       return done(payloadTooLarge(limit));
