@@ -23,4 +23,4 @@ COPY package.json Procfile ./
 USER node
 EXPOSE 3000
 # The web process by default; the release and worker processes are the Procfile's other commands.
-CMD ["node_modules/.bin/node", "--max-semi-space-size=16", "--max-old-space-size=512", "dist/api/server.js"]
+CMD ["node_modules/.bin/node", "--max-semi-space-size=16", "--initial-old-space-size=128", "--max-old-space-size=512", "dist/api/server.js"]
