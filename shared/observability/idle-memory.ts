@@ -5,8 +5,8 @@ import type { Logger } from '../logger.js';
 
 /** How often the event loop's use is sampled. */
 const CHECK_MS = 1000;
-/** Below this share of busy time over a sample, the process counts as quiet. */
-const QUIET_UTILIZATION = 0.02;
+/** Below this share of busy time over a sample, the process counts as quiet (a few dozen light requests a second at most). */
+const QUIET_UTILIZATION = 0.01;
 /** What the resident memory must have grown by since the last release before another is worth a pause. */
 const GROWTH_BYTES = 16 * 1024 * 1024;
 
@@ -15,10 +15,12 @@ type Collector = (options: { type: 'major'; execution: 'sync'; flavor: 'last-res
 /**
  * V8's last-resort collection: every collection it can make, then the pages it pooled for reuse handed
  * back to the system. It is what V8 runs when the embedder reports low memory, which Node does not
- * expose; the collector comes from a fresh context made while `--expose-gc` is set, so the process's own
- * global never gets a `gc`.
+ * expose. A process started with `--expose-gc` has it as `gc`; otherwise it comes from a fresh context
+ * made while the flag is set (and unset at once), so the process's own global gets no `gc`.
  */
 function lastResortCollector(): Collector {
+  const exposed = (globalThis as { gc?: unknown }).gc;
+  if (typeof exposed === 'function') return exposed as Collector;
   setFlagsFromString('--expose-gc');
   try {
     return runInNewContext('gc') as Collector;
@@ -43,15 +45,19 @@ export interface IdleMemoryOptions {
  * generation and pools the pages it frees; after the load the live heap is back to its idle size, but
  * the resident memory stays near its peak, because V8 keeps those pages for reuse and its memory reducer
  * seldom starts (docs/performance.md, "Memory"). This samples the event loop every second; once it has
- * been busy under 2% of the time for `idleMs`, and the resident memory has grown by 16 MiB or more
- * since the last release (or the start), it runs V8's last-resort collection once and logs what it gave
- * back. The pause it costs (tens of milliseconds) falls on a process that is serving next to nothing.
+ * been busy under 1% of the time for `idleMs` after a busier sample, and the resident memory has grown
+ * by 16 MiB or more since the last release (or the start), it runs V8's last-resort collection once and
+ * logs what it gave back. The pause it costs (50 to 150 ms) falls on a process that is serving next to
+ * nothing, and a process that stays quiet is never paused twice.
  */
 export function releaseMemoryWhenIdle(log: Logger, options: IdleMemoryOptions): IdleMemoryRelease {
   if (options.idleMs <= 0) return { stop() {} };
   const rss = options.rss ?? (() => process.memoryUsage.rss());
-  let collect: Collector | undefined;
+  // Taken at start, while nothing else is being made: the flag is on for this one synchronous step.
+  const collect = lastResortCollector();
   let baseline = rss();
+  /** A busy sample came since the last release (or the start): only then is another one worth a pause. */
+  let armed = true;
   let quietSince = performance.now();
   let last = performance.eventLoopUtilization();
   const timer = setInterval(() => {
@@ -60,12 +66,13 @@ export function releaseMemoryWhenIdle(log: Logger, options: IdleMemoryOptions): 
     last = performance.eventLoopUtilization();
     if (sample.utilization >= QUIET_UTILIZATION) {
       quietSince = now;
+      armed = true;
       return;
     }
     const before = rss();
     if (before < baseline) baseline = before;
-    if (now - quietSince < options.idleMs || before - baseline < GROWTH_BYTES) return;
-    collect ??= lastResortCollector();
+    if (!armed || now - quietSince < options.idleMs || before - baseline < GROWTH_BYTES) return;
+    armed = false;
     const started = performance.now();
     collect({ type: 'major', execution: 'sync', flavor: 'last-resort' });
     const after = rss();

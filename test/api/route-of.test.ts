@@ -4,7 +4,7 @@ import { type AdminStack, withAdminStack } from '../helpers/admin-stack.js';
 import { expectData } from '../helpers/expect.js';
 
 /**
- * Fastify's `request.routeOptions` builds and freezes a new object at every read. A request reads its
+ * Fastify's `request.routeOptions` builds a new object at every read. A request reads its
  * route once (api/http/route-of.ts); @fastify/rate-limit's own read is the only other.
  */
 // Fastify's own request constructor, whose prototype holds the routeOptions getter (not configurable).

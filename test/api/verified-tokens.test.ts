@@ -25,7 +25,7 @@ test('a verified token is checked once; a copy with any character changed is che
   t.is(tokens.claims(token).sub, 'a');
   t.is(calls.length, 1);
   // A character inside the signature: the last one of a base64url signature holds two bits that decode
-  // to nothing, so changing only those (A to B) left the same signature, and the test passed by chance.
+  // to nothing, so changing only those (A to B) left the same signature, and the test failed by chance.
   const at = token.length - 5;
   const forged = `${token.slice(0, at)}${token[at] === 'A' ? 'Q' : 'A'}${token.slice(at + 1)}`;
   t.throws(() => tokens.claims(forged));

@@ -1,0 +1,54 @@
+/**
+ * The web process alone under 32 connections of authenticated `GET /users/{id}`, to see what its
+ * garbage collector does (docs/performance.md, "What the two levels are"):
+ *
+ *   npx tsx bench/gc-probe.ts [seconds per round] [node arguments for the web process...]
+ *   npx tsx bench/gc-probe.ts 8 --trace-gc-nvp
+ *
+ * It seeds a bench database as `npm run bench` does, starts the web process as the Procfile does (the
+ * extra node arguments in front), loads it 10 s, then prints each round's rate and CPU time per
+ * request. The web process's standard output (its log lines and V8's traces) goes to
+ * /tmp/gc-probe-web.log. PROBE_ROUNDS (3), PROBE_CONNECTIONS (32), PROBE_LOG_LEVEL (info); PROBE_BARE=1
+ * probes the bare baseline instead. Run `npm run build` first.
+ */
+import { spawn } from 'node:child_process';
+import { openSync } from 'node:fs';
+import autocannon from 'autocannon';
+import { benchEnv, cpuMs, processArgs, seedReader, waitUntilUp, withBenchDatabase } from './harness.js';
+
+const [seconds = '8', ...extra] = process.argv.slice(2);
+const JWT_SECRET = `probe-${'x'.repeat(40)}`;
+const LOG = '/tmp/gc-probe-web.log';
+
+await withBenchDatabase(async (orm, base) => {
+  const { target, token } = await seedReader(orm.em.fork(), JWT_SECRET);
+  const port = 45_000 + Math.floor(Math.random() * 1000);
+  const bare = Boolean(process.env.PROBE_BARE);
+  const args = bare ? [...extra, '--import', 'tsx', 'bench/bare-server.ts'] : [...extra, ...processArgs('web')];
+  const env = benchEnv(base, { PORT: String(port), JWT_SECRET, LOG_LEVEL: process.env.PROBE_LOG_LEVEL ?? 'info' });
+  const web = spawn(process.execPath, args, { env, stdio: ['ignore', openSync(LOG, 'w'), 'inherit'] });
+  try {
+    await waitUntilUp(port, web);
+    const url = `http://127.0.0.1:${port}/users/${target}`;
+    const headers: Record<string, string> = bare ? {} : { authorization: `Bearer ${token}` };
+    const connections = Number(process.env.PROBE_CONNECTIONS ?? 32);
+    const run = (s: number) =>
+      new Promise<autocannon.Result>((resolve, reject) =>
+        autocannon({ url, headers, connections, duration: s }, (err, result) => (err ? reject(err) : resolve(result))),
+      );
+    await run(10);
+    for (let i = 0; i < Number(process.env.PROBE_ROUNDS ?? 3); i++) {
+      const before = cpuMs(web.pid);
+      const r = await run(Number(seconds));
+      const cpu = ((cpuMs(web.pid) - before) * 1000) / r.requests.total;
+      console.log(
+        `round ${i}: ${r.requests.average.toFixed(0)}/s, CPU per request ${cpu.toFixed(0)} µs, non-2xx ${r.non2xx}`,
+      );
+    }
+    console.log(`the web process's output: ${LOG}`);
+  } finally {
+    web.kill('SIGTERM');
+    await new Promise((resolve) => web.once('exit', resolve));
+  }
+});
+process.exit(0);
