@@ -18,20 +18,15 @@ export function decorateRouteOf(app: FastifyInstance): void {
  * The request's route (its URL template, config, schema and body limit). Fastify's
  * `request.routeOptions` is a getter that builds a new 12-field object at every read, and a request
  * read it seven times between its hooks, its handler and its metrics; this reads it once. A request
- * handed to the not-found handler (`reply.callNotFound()`, as a static file route does for a missing
- * file) changes route: that handler forgets the one read (forgetRoute).
+ * that `reply.callNotFound()` hands to the not-found route (as a static file route does for a missing
+ * file) changes route: `is404` (a plain read, nothing built) says so, and the route is read again.
  */
 export function routeOf(request: FastifyRequest): RouteOptions {
   let route = request.routeRead;
   // undefined: a request Fastify refused before routing is made from its base class, without the slot.
-  if (route == null) {
+  if (route == null || (route.url !== undefined && request.is404)) {
     route = request.routeOptions;
     request.routeRead = route;
   }
   return route;
-}
-
-/** The request now answers from another route (the not-found handler): the next read is fresh. */
-export function forgetRoute(request: FastifyRequest): void {
-  request.routeRead = null;
 }

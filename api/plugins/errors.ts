@@ -11,7 +11,7 @@ import {
   serviceUnavailable,
   unsupportedMediaType,
 } from '../http/errors.js';
-import { forgetRoute, routeOf } from '../http/route-of.js';
+import { routeOf } from '../http/route-of.js';
 import { TEXT_FORMATS } from '../http/text-formats.js';
 import { wireHeaders } from '../http/wire-headers.js';
 
@@ -157,7 +157,6 @@ export default fp(async (app) => {
 
 /** Unknown routes answer the same envelope; the global rate limit counts them too. */
 export function notFoundHandler(request: FastifyRequest, reply: FastifyReply) {
-  forgetRoute(request);
   return sendError(
     request,
     reply,

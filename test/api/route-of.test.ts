@@ -38,3 +38,15 @@ test.serial("an authenticated read reads its route's options once, not at every 
   t.true(reads >= 1, 'the count sees the reads');
   t.true(reads <= 2, `${reads} reads of routeOptions in one request`);
 });
+
+test.serial(
+  'a request a route hands on to the not-found route is counted as unmatched, not under the route it left',
+  async (t) => {
+    // Bull Board's static files: a missing one is handed to the not-found route (reply.callNotFound()).
+    const res = await api.as(admin).get('/admin/queues/static/no-such-file.js');
+    t.is(res.statusCode, 404);
+    const text = await stack.app.metrics.getSingleMetricAsString('http_requests_total');
+    t.regex(text, /http_requests_total\{[^}]*route="unmatched"[^}]*status="404"[^}]*\}/);
+    t.notRegex(text, /route="\/admin\/queues\/static\/\*"[^}]*status="404"/);
+  },
+);
