@@ -8,7 +8,7 @@
  * It seeds a bench database as `npm run bench` does, starts the web process as the Procfile does (the
  * extra node arguments in front), loads it 10 s, then prints each round's rate and CPU time per
  * request. The web process's standard output (its log lines and V8's traces) goes to
- * /tmp/gc-probe-web.log. PROBE_ROUNDS (3), PROBE_CONNECTIONS (32), PROBE_LOG_LEVEL (info); PROBE_BARE=1
+ * /tmp/gc-probe-web.log, or PROBE_OUT (/dev/null: the cost of the log lines without a disk). PROBE_ROUNDS (3), PROBE_CONNECTIONS (32), PROBE_LOG_LEVEL (info); PROBE_BARE=1
  * probes the bare baseline instead. Run `npm run build` first.
  */
 import { spawn } from 'node:child_process';
@@ -18,7 +18,7 @@ import { benchEnv, cpuMs, processArgs, seedReader, waitUntilUp, withBenchDatabas
 
 const [seconds = '8', ...extra] = process.argv.slice(2);
 const JWT_SECRET = `probe-${'x'.repeat(40)}`;
-const LOG = '/tmp/gc-probe-web.log';
+const LOG = process.env.PROBE_OUT ?? '/tmp/gc-probe-web.log';
 
 await withBenchDatabase(async (orm, base) => {
   const { target, token } = await seedReader(orm.em.fork(), JWT_SECRET);

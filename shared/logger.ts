@@ -1,4 +1,5 @@
 import { type LoggerOptions, pino } from 'pino';
+import { stdoutLines } from './observability/stdout-lines.js';
 
 const CENSOR = '[redacted]';
 
@@ -114,66 +115,6 @@ export function loggerOptions(level: string, name: string): LoggerOptions {
     // workers/run-job.ts) are ids only and are not looked at.
     formatters: { log: redactSecrets },
     timestamp: pino.stdTimeFunctions.isoTime,
-  };
-}
-
-/** Where pino writes: a stream of lines. */
-export interface LogDestination {
-  write(line: string): unknown;
-  flush?(cb?: (err?: Error) => void): void;
-  flushSync?(): void;
-}
-
-/** Lines are written once this many bytes wait (about five access lines), */
-const WRITE_AT_BYTES = 2048;
-/**
- * and never more than this in one write: whole lines only, and no more than a pipe takes in one
- * piece (PIPE_BUF), so the lines of several processes sharing one stdout never cut into each other.
- */
-const WRITE_AT_MOST_BYTES = 4096;
-/** A line waits at most this long on a quiet process. */
-const WRITE_EVERY_MS = 200;
-
-let stdout: LogDestination | undefined;
-
-/**
- * Standard output as pino's own writer (sonic-boom, asynchronous, flushed at exit), in its buffer
- * mode and in batches; one per process, whatever makes loggers in it:
- * - In its default (text) mode it appends each line to the text still waiting and measures that whole
- *   text again at every line: under load every request's line cost a copy and a measure of kilobytes.
- *   Here each line is handed over as a Buffer.
- * - Each write is a trip to libuv's thread pool and back, dearer than the line itself. Lines are
- *   written in batches (WRITE_AT_BYTES to WRITE_AT_MOST_BYTES), or WRITE_EVERY_MS after the last one,
- *   and all of them at exit. A process killed outright (SIGKILL) loses at most the last
- *   WRITE_EVERY_MS of lines, and one that exits while a batch is being written may lose that batch.
- */
-export function stdoutLines(): LogDestination {
-  stdout ??= batchedStdout();
-  return stdout;
-}
-
-function batchedStdout(): LogDestination {
-  const out = pino.destination({
-    dest: 1,
-    sync: false,
-    contentMode: 'buffer',
-    minLength: WRITE_AT_BYTES,
-    maxWrite: WRITE_AT_MOST_BYTES,
-  });
-  // sonic-boom's own periodicFlush writes at every tick, an empty buffer when nothing waits: an idle
-  // process would make a write every 200 ms for ever. Here a tick writes only after lines came lately
-  // (two ticks: one that found a write in flight leaves the rest to the next).
-  let lastLineAt = 0;
-  setInterval(() => {
-    if (Date.now() - lastLineAt <= 2 * WRITE_EVERY_MS) out.flush();
-  }, WRITE_EVERY_MS).unref();
-  return {
-    write: (line) => {
-      lastLineAt = Date.now();
-      return out.write(Buffer.from(line) as unknown as string);
-    },
-    // No flush(cb): sonic-boom's fsyncs, which a pipe refuses (EINVAL).
-    flushSync: () => out.flushSync(),
   };
 }
 
