@@ -8,7 +8,7 @@
  * It seeds a bench database as `npm run bench` does, starts the web process as the Procfile does (the
  * extra node arguments in front), loads it 10 s, then prints each round's rate and CPU time per
  * request. The web process's standard output (its log lines and V8's traces) goes to
- * /tmp/gc-probe-web.log, or PROBE_OUT (/dev/null: the cost of the log lines without a disk). PROBE_ROUNDS (3), PROBE_CONNECTIONS (32), PROBE_LOG_LEVEL (info); PROBE_BARE=1
+ * /tmp/gc-probe-web.log, or PROBE_OUT (/dev/null: the cost of the log lines without a disk). PROBE_REST_S (0; seconds of quiet after the rounds, then the rounds again), PROBE_ROUNDS (3), PROBE_CONNECTIONS (32), PROBE_LOG_LEVEL (info); PROBE_BARE=1
  * probes the bare baseline instead. Run `npm run build` first.
  */
 import { spawn } from 'node:child_process';
@@ -37,13 +37,22 @@ await withBenchDatabase(async (orm, base) => {
         autocannon({ url, headers, connections, duration: s }, (err, result) => (err ? reject(err) : resolve(result))),
       );
     await run(10);
-    for (let i = 0; i < Number(process.env.PROBE_ROUNDS ?? 3); i++) {
-      const before = cpuMs(web.pid);
-      const r = await run(Number(seconds));
-      const cpu = ((cpuMs(web.pid) - before) * 1000) / r.requests.total;
-      console.log(
-        `round ${i}: ${r.requests.average.toFixed(0)}/s, CPU per request ${cpu.toFixed(0)} µs, non-2xx ${r.non2xx}`,
-      );
+    const rounds = async (label: string) => {
+      for (let i = 0; i < Number(process.env.PROBE_ROUNDS ?? 3); i++) {
+        const before = cpuMs(web.pid);
+        const r = await run(Number(seconds));
+        const cpu = ((cpuMs(web.pid) - before) * 1000) / r.requests.total;
+        console.log(
+          `${label}round ${i}: ${r.requests.average.toFixed(0)}/s, CPU per request ${cpu.toFixed(0)} µs, non-2xx ${r.non2xx}`,
+        );
+      }
+    };
+    await rounds('');
+    // PROBE_REST_S: a quiet spell, then the rounds again (what the idle memory release costs afterwards).
+    const rest = Number(process.env.PROBE_REST_S ?? 0);
+    if (rest > 0) {
+      await new Promise((r) => setTimeout(r, rest * 1000));
+      await rounds(`after ${rest} s of quiet: `);
     }
     console.log(`the web process's output: ${LOG}`);
   } finally {
