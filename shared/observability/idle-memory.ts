@@ -38,6 +38,21 @@ export interface IdleMemoryOptions {
   idleMs: number;
   /** Reads the resident set size (tests pass their own). */
   rss?: () => number;
+  /**
+   * The event loop's busy share since the last call, 0 to 1 (tests pass their own: a test process's
+   * own loop is not quiet on a loaded machine).
+   */
+  utilization?: () => number;
+}
+
+/** The event loop's busy share since the last call. */
+function loopUtilization(): () => number {
+  let last = performance.eventLoopUtilization();
+  return () => {
+    const sample = performance.eventLoopUtilization(last);
+    last = performance.eventLoopUtilization();
+    return sample.utilization;
+  };
 }
 
 /**
@@ -59,12 +74,10 @@ export function releaseMemoryWhenIdle(log: Logger, options: IdleMemoryOptions): 
   /** A busy sample came since the last release (or the start): only then is another one worth a pause. */
   let armed = true;
   let quietSince = performance.now();
-  let last = performance.eventLoopUtilization();
+  const utilization = options.utilization ?? loopUtilization();
   const timer = setInterval(() => {
     const now = performance.now();
-    const sample = performance.eventLoopUtilization(last);
-    last = performance.eventLoopUtilization();
-    if (sample.utilization >= QUIET_UTILIZATION) {
+    if (utilization() >= QUIET_UTILIZATION) {
       quietSince = now;
       armed = true;
       return;
@@ -77,7 +90,8 @@ export function releaseMemoryWhenIdle(log: Logger, options: IdleMemoryOptions): 
     collect({ type: 'major', execution: 'sync', flavor: 'last-resort' });
     const after = rss();
     baseline = after;
-    last = performance.eventLoopUtilization();
+    // The collection's own pause is not a busy spell.
+    utilization();
     log.info(
       {
         rssBeforeMb: mb(before),
