@@ -122,3 +122,32 @@ test('lines beyond what may be held for a reader that takes nothing are dropped,
   );
   t.is(lines.at(-1), notes[0]);
 });
+
+test('after a reader paused, the lines waiting catch up within moments, not at the pace of the 200 ms tick', async (t) => {
+  // About 4 MB of lines a second for 4 s, each with the time it was logged; nothing read for the first second.
+  const child = loggingProcess(
+    "const log = createLogger('info', 'catching-up');",
+    'let i = 0; const big = pad.repeat(10);',
+    'const tick = setInterval(() => { for (let k = 0; k < 4; k++) log.info({ i: i++, at: Date.now(), big }, "line"); }, 1);',
+    'setTimeout(() => { clearInterval(tick); process.exit(0); }, 4_000);',
+  );
+  await new Promise((r) => setTimeout(r, 1_000));
+  const lags: { at: number; lag: number }[] = [];
+  let rest = '';
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+    const now = Date.now();
+    const lines = (rest + chunk).split('\n');
+    rest = lines.pop() ?? '';
+    for (const line of lines) {
+      const { at } = JSON.parse(line) as { at: number };
+      lags.push({ at, lag: now - at });
+    }
+  });
+  await Promise.all([exited(child), new Promise((resolve) => child.stdout.once('close', resolve))]);
+  const start = lags[0].at;
+  // Lines logged 2 to 3 s in, one to two seconds after the reader came back.
+  const late = lags.filter((l) => l.at - start >= 2_000 && l.at - start < 3_000);
+  t.true(late.length > 1_000, `${late.length} lines logged between 2 and 3 s`);
+  const worst = Math.max(...late.map((l) => l.lag));
+  t.true(worst < 500, `lines logged 2 to 3 s in reached the reader up to ${worst} ms late`);
+});
