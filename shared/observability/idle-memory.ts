@@ -49,9 +49,10 @@ export interface IdleMemoryOptions {
 function loopUtilization(): () => number {
   let last = performance.eventLoopUtilization();
   return () => {
-    const sample = performance.eventLoopUtilization(last);
-    last = performance.eventLoopUtilization();
-    return sample.utilization;
+    const now = performance.eventLoopUtilization();
+    const { utilization } = performance.eventLoopUtilization(now, last);
+    last = now;
+    return utilization;
   };
 }
 

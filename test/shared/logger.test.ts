@@ -1,8 +1,8 @@
-import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import test from 'ava';
 import { pino } from 'pino';
 import { loggerOptions, REDACT_PATHS, redactSecrets } from '../../shared/logger.js';
+import { allOutput, loggingProcess, parsedLines } from '../helpers/logging-process.js';
 
 /** A logger as the processes make it, writing its lines into an array. */
 function capture() {
@@ -73,38 +73,15 @@ test('a frozen object, a getter and a class instance holding a credential are wr
   t.like(lines[0], { body: { code: '[redacted]', field: 'x' }, input: { user: 'u', password: '[redacted]' } });
 });
 
-/** A process that makes a logger as the services do (createLogger) and runs `lines` of code with it. */
-const loggingProcess = (...lines: string[]) =>
-  spawn(
-    process.execPath,
-    [
-      '--import=tsx',
-      '--input-type=module',
-      '-e',
-      ["import { createLogger } from './shared/logger.ts';", ...lines].join('\n'),
-    ],
-    { stdio: ['ignore', 'pipe', 'inherit'] },
-  );
-
 test('a process logging to standard output gets every line out whole and in order, even when it exits at once', async (t) => {
   const child = loggingProcess(
     "const log = createLogger('info', 'lines');",
     "for (let i = 0; i < 3000; i++) log.info({ i, text: 'é'.repeat(i % 7) }, 'line');",
     'process.exit(0);',
   );
-  let out = '';
-  child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
-    out += chunk;
-  });
-  const [code] = await Promise.all([
-    new Promise((resolve) => child.once('exit', resolve)),
-    new Promise((resolve) => child.stdout.once('close', resolve)),
-  ]);
+  const { out, code } = await allOutput(child);
   t.is(code, 0);
-  const lines = out
-    .trimEnd()
-    .split('\n')
-    .map((l) => JSON.parse(l));
+  const lines = parsedLines(out);
   t.is(lines.length, 3000);
   t.deepEqual(
     lines.map((l) => l.i),

@@ -1,29 +1,8 @@
-import { spawn } from 'node:child_process';
 import test from 'ava';
+import { allOutput, type LoggingProcess, loggingProcess, parsedLines as parsed } from '../helpers/logging-process.js';
 
-/**
- * A process that makes a logger on standard output as the services do, or on a LineWriter of its own
- * (`writer` names it), runs `lines` of code, and tells its parent on standard error when it is done.
- */
-const loggingProcess = (...lines: string[]) =>
-  spawn(
-    process.execPath,
-    [
-      '--import=./scripts/strip-types.mjs',
-      '--input-type=module',
-      '-e',
-      [
-        "import { pino } from 'pino';",
-        "import { createLogger, loggerOptions } from './shared/logger.ts';",
-        "import { LineWriter } from './shared/observability/stdout-lines.ts';",
-        'const pad = "x".repeat(100);',
-        ...lines,
-      ].join('\n'),
-    ],
-    { stdio: ['ignore', 'pipe', 'pipe'] },
-  );
-
-const said = (child: ReturnType<typeof loggingProcess>, word: string) =>
+/** Resolves once the process has written `word` to standard error. */
+const said = (child: LoggingProcess, word: string) =>
   new Promise<void>((resolve, reject) => {
     let err = '';
     child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
@@ -32,14 +11,6 @@ const said = (child: ReturnType<typeof loggingProcess>, word: string) =>
     });
     child.once('exit', () => reject(new Error(`exited before saying ${word}: ${err}`)));
   });
-
-const exited = (child: ReturnType<typeof loggingProcess>) => new Promise((resolve) => child.once('exit', resolve));
-
-const parsed = (out: string) =>
-  out
-    .trimEnd()
-    .split('\n')
-    .map((l) => JSON.parse(l) as Record<string, unknown>);
 
 test('lines logged before the event loop stalls are on standard output already: they do not wait for it to turn', async (t) => {
   const child = loggingProcess(
@@ -78,12 +49,7 @@ test('a reader that stops taking lines never blocks the process, and the lines c
   );
   // Nothing is read for 1.5 s: the socket between the processes fills within a fraction of that.
   await new Promise((r) => setTimeout(r, 1_500));
-  let out = '';
-  child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
-    out += chunk;
-  });
-  await Promise.all([exited(child), new Promise((resolve) => child.stdout.once('close', resolve))]);
-  const lines = parsed(out);
+  const lines = parsed((await allOutput(child)).out);
   const done = lines.at(-1) as { done: boolean; gap: number; lines: number };
   t.true(done.done);
   t.true(done.gap < 500, `the process stood still ${done.gap} ms while its reader took nothing`);
@@ -103,12 +69,7 @@ test('lines beyond what may be held for a reader that takes nothing are dropped,
   );
   await said(child, 'logged');
   await new Promise((r) => setTimeout(r, 300));
-  let out = '';
-  child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
-    out += chunk;
-  });
-  await Promise.all([exited(child), new Promise((resolve) => child.stdout.once('close', resolve))]);
-  const lines = parsed(out);
+  const lines = parsed((await allOutput(child)).out);
   const notes = lines.filter((l) => l.droppedLines !== undefined);
   t.is(notes.length, 1);
   t.is(notes[0].level, 40);
@@ -143,7 +104,10 @@ test('after a reader paused, the lines waiting catch up within moments, not at t
       lags.push({ at, lag: now - at });
     }
   });
-  await Promise.all([exited(child), new Promise((resolve) => child.stdout.once('close', resolve))]);
+  await Promise.all([
+    new Promise((resolve) => child.once('exit', resolve)),
+    new Promise((resolve) => child.stdout.once('close', resolve)),
+  ]);
   const start = lags[0].at;
   // Lines logged 2 to 3 s in, one to two seconds after the reader came back.
   const late = lags.filter((l) => l.at - start >= 2_000 && l.at - start < 3_000);
