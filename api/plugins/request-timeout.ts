@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { InFlight } from '../../shared/kernel/in-flight.js';
 import type { CommitGate } from '../../shared/kernel/unit-of-work.js';
 import { serviceUnavailable } from '../http/errors.js';
 import { sendError } from './errors.js';
@@ -16,6 +17,10 @@ declare module 'fastify' {
     answering: boolean;
     /** When the request times out (ms since the epoch). */
     deadlineAt: number;
+  }
+  interface FastifyReply {
+    /** Its place among the requests not yet answered (-1: not among them). */
+    inFlightSlot: number;
   }
 }
 
@@ -41,15 +46,18 @@ export default fp(async (app) => {
   app.decorateRequest('committed', false);
   app.decorateRequest('answering', false);
   app.decorateRequest('deadlineAt', 0);
+  app.decorateReply('inFlightSlot', -1);
   // The requests not yet answered, looked over every tenth of the timeout (10 to 250 ms) by one timer:
-  // a timer per request (set, unref, cleared) cost more than the rest of this plugin together.
-  const open = new Map<FastifyRequest, FastifyReply>();
-  const expire = (request: FastifyRequest, reply: FastifyReply) => {
+  // a timer per request (set, unref, cleared) cost more than the rest of this plugin together. Not a
+  // Map: see InFlight for what a Map that churns costs the garbage collector.
+  const open = new InFlight<FastifyReply>();
+  const expire = (reply: FastifyReply) => {
+    const request = reply.request;
     if (request.answering || reply.sent || reply.raw.headersSent || reply.raw.destroyed) return;
     // A commit under way, or done (its answer is being made): waited for, never contradicted by a 503.
     if (request.committing > 0 || request.committed) {
       request.deadlineAt = Date.now() + COMMIT_WAIT_MS;
-      open.set(request, reply);
+      open.add(reply);
       return;
     }
     request.timedOut = true;
@@ -66,11 +74,11 @@ export default fp(async (app) => {
   const sweep = setInterval(
     () => {
       const now = Date.now();
-      for (const [request, reply] of open) {
-        if (now < request.deadlineAt) continue;
-        open.delete(request);
-        expire(request, reply);
-      }
+      open.forEach((reply) => {
+        if (now < reply.request.deadlineAt) return;
+        open.delete(reply);
+        expire(reply);
+      });
     },
     Math.min(250, Math.max(10, Math.floor(ms / 10))),
   ).unref();
@@ -80,15 +88,15 @@ export default fp(async (app) => {
   });
   app.addHook('onRequest', (request, reply, done) => {
     request.deadlineAt = Date.now() + ms;
-    open.set(request, reply);
+    open.add(reply);
     done();
   });
   app.addHook('onSend', (request, _reply, payload, done) => {
     request.answering = true;
     done(null, payload);
   });
-  app.addHook('onResponse', (request, _reply, done) => {
-    open.delete(request);
+  app.addHook('onResponse', (_request, reply, done) => {
+    open.delete(reply);
     done();
   });
 });

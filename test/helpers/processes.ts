@@ -10,9 +10,12 @@ export interface Service {
   stop(): Promise<number | null>;
 }
 
-/** Runs `script` (api/server.ts, workers/worker.ts) as a process of its own, with `env` over the test's. */
-export function spawnService(script: string, env: Record<string, string>): Service {
-  const child = spawn(process.execPath, ['--import=./scripts/strip-types.mjs', script], {
+/**
+ * Runs `script` (api/server.ts, workers/worker.ts) as a process of its own, with `env` over the test's
+ * and `nodeArgs` (V8's tracing flags, say) before the script.
+ */
+export function spawnService(script: string, env: Record<string, string>, nodeArgs: string[] = []): Service {
+  const child = spawn(process.execPath, [...nodeArgs, '--import=./scripts/strip-types.mjs', script], {
     // No drain before the listener closes unless the test asks for one (it is tested on its own).
     env: { ...process.env, SHUTDOWN_DELAY_MS: '0', WORKER_PORT: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -42,8 +45,8 @@ export function spawnService(script: string, env: Record<string, string>): Servi
 }
 
 /** A web process on `port`, once its readiness says 200. */
-export async function spawnWeb(port: number, env: Record<string, string>): Promise<Service> {
-  const web = spawnService('api/server.ts', { ...env, PORT: String(port), HOST: '127.0.0.1' });
+export async function spawnWeb(port: number, env: Record<string, string>, nodeArgs: string[] = []): Promise<Service> {
+  const web = spawnService('api/server.ts', { ...env, PORT: String(port), HOST: '127.0.0.1' }, nodeArgs);
   await waitFor(
     async () => (await fetch(`http://127.0.0.1:${port}/health/ready`).catch(() => undefined))?.status === 200,
     `the web process on ${port} to be ready: ${web.output().slice(-500)}`,
