@@ -1,8 +1,18 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import autocannon from 'autocannon';
-import { benchEnv, processArgs, ratioLine, seedReader, treeCpuMs, waitUntilUp, withBenchDatabase } from './harness.js';
+import {
+  benchEnv,
+  type PerRequest,
+  perRequest,
+  processArgs,
+  ratioLine,
+  seedReader,
+  waitUntilUp,
+  withBenchDatabase,
+} from './harness.js';
 import { deliver } from './webhook.bench.js';
 
 const SECONDS = Number(process.env.BENCH_CLUSTER_SECONDS ?? 5);
@@ -20,12 +30,10 @@ const JWT_SECRET = `bench-${randomBytes(24).toString('hex')}`;
 const WEBHOOK_SECRET = `whsec_${randomBytes(32).toString('base64')}`;
 
 const mean = (xs: number[]) => xs.reduce((s, x) => s + x, 0) / xs.length;
+const busy = (xs: Measured[]) => `${(mean(xs.map((m) => m.machineBusy)) * 100).toFixed(0)}%`;
+const cores = availableParallelism();
 
-interface Measured {
-  perSecond: number;
-  /** CPU time of the server's processes (the cluster's primary and web processes) per request, µs. */
-  cpuPerRequest: number;
-}
+type Measured = { perSecond: number } & PerRequest;
 
 function reads(url: string, token: string, seconds: number): Promise<{ perSecond: number; sent: number }> {
   return new Promise((resolve, reject) => {
@@ -39,16 +47,6 @@ function reads(url: string, token: string, seconds: number): Promise<{ perSecond
       },
     );
   });
-}
-
-/** Runs a load against `server`, measuring its processes' CPU per request as well as its rate. */
-async function measured(
-  server: ChildProcess,
-  load: () => Promise<{ perSecond: number; sent: number }>,
-): Promise<Measured> {
-  const before = treeCpuMs(server.pid);
-  const { perSecond, sent } = await load();
-  return { perSecond, cpuPerRequest: ((treeCpuMs(server.pid) - before) * 1000) / sent };
 }
 
 /** Until a cluster's primary has forked its `processes` web processes (the warm-up then reaches them all). */
@@ -92,9 +90,9 @@ export async function benchCluster(): Promise<{ line: string }> {
       const servers = { one, many };
       const rounds = { readOne: [], readMany: [], inOne: [], inMany: [] } as Record<string, Measured[]>;
       const read = (which: 'one' | 'many', seconds: number) =>
-        measured(servers[which], () => reads(`${urls[which]}/users/${target}`, token, seconds));
+        perRequest(servers[which].pid, () => reads(`${urls[which]}/users/${target}`, token, seconds));
       const intake = (which: 'one' | 'many', run: string, seconds: number) =>
-        measured(servers[which], () => deliver(urls[which], [target], seconds, run, { secret: WEBHOOK_SECRET }));
+        perRequest(servers[which].pid, () => deliver(urls[which], [target], seconds, run, { secret: WEBHOOK_SECRET }));
       await read('one', WARM_UP_SECONDS);
       await read('many', WARM_UP_SECONDS);
       await intake('one', 'one-warm', WARM_UP_SECONDS / 2);
@@ -112,7 +110,7 @@ export async function benchCluster(): Promise<{ line: string }> {
           { label, perSecond: mean(many.map((m) => m.perSecond)) },
           { label: 'one process', perSecond: mean(one.map((m) => m.perSecond)) },
           1.0,
-        )}\n  CPU per request (all the server's processes): ${label} ${mean(many.map((m) => m.cpuPerRequest)).toFixed(0)} µs, one process ${mean(one.map((m) => m.cpuPerRequest)).toFixed(0)} µs`;
+        )}\n  CPU per request (all the server's processes): ${label} ${mean(many.map((m) => m.cpuPerRequest)).toFixed(0)} µs, one process ${mean(one.map((m) => m.cpuPerRequest)).toFixed(0)} µs; the machine busy ${busy(many)} and ${busy(one)} of its ${cores} cores' time`;
       return {
         line: [
           line('GET /users/{id}', rounds.readMany!, rounds.readOne!),

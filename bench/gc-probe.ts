@@ -14,7 +14,7 @@
 import { spawn } from 'node:child_process';
 import { openSync } from 'node:fs';
 import autocannon from 'autocannon';
-import { benchEnv, cpuMs, processArgs, seedReader, waitUntilUp, withBenchDatabase } from './harness.js';
+import { benchEnv, perRequest, processArgs, seedReader, waitUntilUp, withBenchDatabase } from './harness.js';
 
 const [seconds = '8', ...extra] = process.argv.slice(2);
 const JWT_SECRET = `probe-${'x'.repeat(40)}`;
@@ -39,11 +39,12 @@ await withBenchDatabase(async (orm, base) => {
     await run(10);
     const rounds = async (label: string) => {
       for (let i = 0; i < Number(process.env.PROBE_ROUNDS ?? 3); i++) {
-        const before = cpuMs(web.pid);
-        const r = await run(Number(seconds));
-        const cpu = ((cpuMs(web.pid) - before) * 1000) / r.requests.total;
+        const r = await perRequest(web.pid, async () => {
+          const result = await run(Number(seconds));
+          return { result, sent: result.requests.total };
+        });
         console.log(
-          `${label}round ${i}: ${r.requests.average.toFixed(0)}/s, CPU per request ${cpu.toFixed(0)} µs, non-2xx ${r.non2xx}`,
+          `${label}round ${i}: ${r.result.requests.average.toFixed(0)}/s, CPU per request ${r.cpuPerRequest.toFixed(0)} µs, non-2xx ${r.result.non2xx}`,
         );
       }
     };

@@ -66,7 +66,7 @@ export function ratioLine(
  * none. Read before and after a round, it gives the server's CPU per request, which moves much less
  * between runs on a shared machine than its rate.
  */
-export function cpuMs(pid: number | undefined): number {
+function cpuMs(pid: number | undefined): number {
   try {
     const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
     return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
@@ -78,7 +78,7 @@ export function cpuMs(pid: number | undefined): number {
 const CLOCK_TICKS = 100;
 
 /** `cpuMs` of a process and of every process below it (a web cluster's primary and its web processes). */
-export function treeCpuMs(pid: number | undefined): number {
+function treeCpuMs(pid: number | undefined): number {
   let total = cpuMs(pid);
   try {
     for (const task of readdirSync(`/proc/${pid}/task`)) {
@@ -89,6 +89,42 @@ export function treeCpuMs(pid: number | undefined): number {
     // gone, or no /proc: what was read stands
   }
   return total;
+}
+
+/** The whole machine's CPU time from /proc/stat, in clock ticks: busy (not idle, not waiting on I/O) and all. */
+function machineTicks(): { busy: number; all: number } {
+  try {
+    const n = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1, 9).map(Number);
+    const all = n.reduce((sum, x) => sum + x, 0);
+    return { busy: all - n[3]! - n[4]!, all };
+  } catch {
+    return { busy: Number.NaN, all: Number.NaN };
+  }
+}
+
+export interface PerRequest {
+  /** CPU time of the server's processes (a cluster's primary and its web processes too) per request, µs. */
+  cpuPerRequest: number;
+  /** The machine's busy share of all its cores over the load, 0 to 1: near 1, nothing was left to a second process. */
+  machineBusy: number;
+}
+
+/**
+ * Runs a load against the server `pid` (with whatever it forked) and adds what it cost: the server's CPU
+ * time per request, and how busy the whole machine was meanwhile. `sent` is the requests the load made.
+ */
+export async function perRequest<T extends { sent: number }>(
+  pid: number | undefined,
+  load: () => Promise<T>,
+): Promise<T & PerRequest> {
+  const [cpu, ticks] = [treeCpuMs(pid), machineTicks()];
+  const result = await load();
+  const after = machineTicks();
+  return {
+    ...result,
+    cpuPerRequest: ((treeCpuMs(pid) - cpu) * 1000) / result.sent,
+    machineBusy: (after.busy - ticks.busy) / (after.all - ticks.all),
+  };
 }
 
 /** Waits until a spawned server answers /health/live (or fails if it exits). */

@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import autocannon from 'autocannon';
-import { benchEnv, cpuMs, processArgs, ratioLine, seedReader, waitUntilUp, withBenchDatabase } from './harness.js';
+import { benchEnv, perRequest, processArgs, ratioLine, seedReader, waitUntilUp, withBenchDatabase } from './harness.js';
 
 const CONNECTIONS = 32;
 const SECONDS = Number(process.env.BENCH_HTTP_SECONDS ?? 5);
@@ -22,16 +22,18 @@ interface Measured {
 }
 
 function run(url: string, headers: Record<string, string>, seconds: number, server: ChildProcess): Promise<Measured> {
-  const before = cpuMs(server.pid);
-  return new Promise((resolve, reject) => {
-    autocannon({ url, headers, connections: CONNECTIONS, pipelining: 1, duration: seconds }, (err, result) => {
-      if (err) return reject(err);
-      if (result.non2xx || result.errors)
-        return reject(new Error(`${url}: ${result.non2xx} non-2xx answers, ${result.errors} errors`));
-      const cpuPerRequest = ((cpuMs(server.pid) - before) * 1000) / result.requests.total;
-      resolve({ perSecond: result.requests.average, p99: result.latency.p99, cpuPerRequest });
-    });
-  });
+  return perRequest(
+    server.pid,
+    () =>
+      new Promise<Omit<Measured, 'cpuPerRequest'> & { sent: number }>((resolve, reject) => {
+        autocannon({ url, headers, connections: CONNECTIONS, pipelining: 1, duration: seconds }, (err, result) => {
+          if (err) return reject(err);
+          if (result.non2xx || result.errors)
+            return reject(new Error(`${url}: ${result.non2xx} non-2xx answers, ${result.errors} errors`));
+          resolve({ perSecond: result.requests.average, p99: result.latency.p99, sent: result.requests.total });
+        });
+      }),
+  );
 }
 
 const mean = (xs: Measured[]): Measured => ({
