@@ -39,7 +39,7 @@ export class InFlight<T extends { inFlightSlot: number }> {
 
   /**
    * Calls `visit` for each member; `visit` may delete that member or add new ones (those added during
-   * the walk are not visited in it).
+   * the walk are not visited in it). Deleting another member not yet visited may visit one member twice.
    */
   forEach(visit: (member: T) => void): void {
     // Backwards: a deletion moves the last member, already visited, into the emptied slot.

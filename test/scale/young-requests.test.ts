@@ -63,10 +63,12 @@ test.serial(
       return promotedPerYoungCollection(web?.output().slice(from) ?? '');
     };
 
+    const before = web.output().length;
     const first = await load(4000);
+    // The release after this load, not one before it.
     await waitFor(
-      async () => web?.output().includes('memory given back after a quiet spell') ?? false,
-      'the release',
+      async () => web?.output().slice(before).includes('memory given back after a quiet spell') ?? false,
+      'the release after the first load (it needs the load to have grown the process by 16 MiB)',
       15_000,
     );
     const next = await load(4000);
