@@ -106,7 +106,7 @@ test('Redis killed under load: readiness 503 at once, no 500, the outbox drains 
       .output()
       .split('\n')
       .filter((l) => l.startsWith('{'))
-      .map((l) => JSON.parse(l) as { level: number; msg: string });
+      .map((l) => JSON.parse(l) as { level: number; msg: string; err?: { message?: string } });
     t.is(
       lines.filter((l) => l.msg === 'Redis unavailable; reconnecting').length,
       1,
@@ -120,7 +120,8 @@ test('Redis killed under load: readiness 503 at once, no 500, the outbox drains 
       noisy.length <= 3,
       `${name}: ${noisy.length} warnings about Redis: ${noisy
         .slice(0, 5)
-        .map((l) => l.msg)
+        // The error's own message too: what a line about a failure that is not an outage said.
+        .map((l) => (l.err?.message ? `${l.msg} (${l.err.message})` : l.msg))
         .join(' | ')}`,
     );
   }
