@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
+import { readFileSync } from 'node:fs';
 import { type Stack, waitFor } from './stack.js';
 
 export interface Service {
@@ -73,3 +74,7 @@ export const stackEnv = (s: Stack): Record<string, string> => ({
   REGISTRY_WEBHOOK_SECRET: s.config.REGISTRY_WEBHOOK_SECRET as string,
   RATE_LIMIT_MAX: '1000000',
 });
+
+/** A process's resident set size in bytes, from /proc. */
+export const rssOf = (pid: number): number =>
+  Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]) * 1024;

@@ -1,8 +1,7 @@
-import { readFileSync } from 'node:fs';
 import test from 'ava';
 import { given } from '../helpers/given.js';
 import { freePort } from '../helpers/ports.js';
-import { type Service, spawnWeb, stackEnv } from '../helpers/processes.js';
+import { rssOf, type Service, spawnWeb, stackEnv } from '../helpers/processes.js';
 import { type Stack, startStack, waitFor } from '../helpers/stack.js';
 
 /**
@@ -18,9 +17,6 @@ test.after.always(async () => {
   await web?.stop();
   await stack?.close();
 });
-
-const rssOf = (pid: number) =>
-  Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]) * 1024;
 
 test.serial('after a burst of reads and a quiet spell, the web process hands back what it grew by, once', async (t) => {
   const admin = await given.admin(stack);

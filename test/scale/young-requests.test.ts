@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import test from 'ava';
 import { given } from '../helpers/given.js';
 import { freePort } from '../helpers/ports.js';
-import { type Service, spawnWeb, stackEnv } from '../helpers/processes.js';
+import { rssOf, type Service, spawnWeb, stackEnv } from '../helpers/processes.js';
 import { type Stack, startStack, waitFor } from '../helpers/stack.js';
 
 /**
@@ -23,9 +23,6 @@ test.after.always(async () => {
   await web?.stop();
   await stack?.close();
 });
-
-const rssOf = (pid: number) =>
-  Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]) * 1024;
 
 /** The node flags of the Procfile's web command (its heap's sizes): the process is tested as it runs. */
 const webFlags = () =>
