@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { sql } from 'kysely';
 import { db } from '../db/database.js';
+import { runPrepared } from '../db/prepared.js';
 import type { AuditInput, JobCheck, JobInput, WriteContext } from './write-context.js';
 import { auditRow, outboxRow } from './write-rows.js';
 
@@ -59,7 +60,7 @@ export async function insertAll<R extends Record<string, unknown>, I extends obj
   const names = Object.keys(columns);
   const list = sql.join(names.map((c) => sql.id(c)));
   const recordset = sql.raw(names.map((c) => `"${c}" ${columns[c as keyof R & string]}`).join(', '));
-  const { rows: inserted } = await sql<{ key: string }>`
+  const statement = sql<{ key: string }>`
     with ins as (
       insert into ${sql.table(table)} (${list})
       select ${list} from jsonb_to_recordset(${JSON.stringify(byKey)}::jsonb) as r(${recordset})
@@ -81,6 +82,8 @@ export async function insertAll<R extends Record<string, unknown>, I extends obj
       join ins on ins.key = j.key
       having count(*) > 0
     )
-    select key from ins`.execute(db(em));
+    select key from ins`;
+  // Its text is the same at every call (the rows go as parameters): prepared once per connection.
+  const inserted = await runPrepared(em, statement.compile(db(em)));
   return new Set(inserted.map((r) => r.key));
 }

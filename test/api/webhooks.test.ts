@@ -1,4 +1,5 @@
 import test from 'ava';
+import pg from 'pg';
 import { uuidv7 } from '../../shared/kernel/ids.js';
 import { given } from '../helpers/given.js';
 import { type Stack, startStack, waitFor } from '../helpers/stack.js';
@@ -339,3 +340,35 @@ test('an eventId stored earlier, sent again beside a new one, gets 409 and leave
   t.is(await naming(known.eventId), 1, 'the known event is in its first job only');
   t.is(await naming(fresh.eventId), 1);
 });
+
+/** Counts node-pg's Parse messages for the intake's statement (its text names registry_events) while `fn` runs. */
+async function intakeParsesDuring(fn: () => Promise<unknown>): Promise<number> {
+  const proto = (pg as unknown as { Connection: { prototype: { parse(query: { text: string }): void } } }).Connection
+    .prototype;
+  const original = proto.parse;
+  let count = 0;
+  proto.parse = function (this: unknown, query: { text: string }) {
+    if (query.text.includes('insert into "registry_events"')) count++;
+    return original.call(this, query);
+  };
+  try {
+    await fn();
+  } finally {
+    proto.parse = original;
+  }
+  return count;
+}
+
+test.serial(
+  "the intake's statement is parsed and planned once per connection, not at each delivery (a named prepared statement)",
+  async (t) => {
+    t.is((await postRegistryEvent(stack.app, event('registry.heartbeat', {}))).statusCode, 200);
+    const deliveries = 30;
+    const parses = await intakeParsesDuring(async () => {
+      for (let i = 0; i < deliveries; i++)
+        t.is((await postRegistryEvent(stack.app, event('registry.heartbeat', {}))).statusCode, 200);
+    });
+    // Unnamed, each of the 30 batches is parsed again; named, only a connection new to it parses it.
+    t.true(parses <= stack.config.DATABASE_POOL_MAX, `${parses} parses for ${deliveries} deliveries`);
+  },
+);
