@@ -146,16 +146,40 @@ export const isRedisUnreachable = (err: unknown): boolean =>
     String((err as Error)?.message ?? err),
   );
 
+/** After Redis is back, how long a failure is still taken for the outage's aftermath (a job lock lost meanwhile). */
+export const OUTAGE_AFTERMATH_MS = 10_000;
+
+/** What a process knows of its Redis outages, for the failures they cause. */
+export interface Outages {
+  /**
+   * A failure during an outage or within OUTAGE_AFTERMATH_MS after it (BullMQ's "could not renew lock
+   * for job ...", a command cut off): counted, and said in one line when the aftermath is over (true);
+   * false when no outage is near, and the caller reports it as any failure.
+   */
+  aftermath(err: unknown, source: string): boolean;
+}
+
 /**
  * One warning when the connection to Redis is lost and one line when it is ready again, however many
  * reconnection attempts lie between (ioredis retries every 200 ms to 2 s). The process's other
- * connections to the same server stay silent: one report per process and outage.
+ * connections to the same server stay silent: one report per process and outage. Failures that the
+ * outage caused (`aftermath`) make one more warning, with their count, once it is over.
  */
-export function reportOutages(redis: RedisClient, log: { warn: LogFn; info: LogFn }, name: string): void {
+export function reportOutages(
+  redis: RedisClient,
+  log: { warn: LogFn; info: LogFn },
+  name: string,
+  aftermathMs = OUTAGE_AFTERMATH_MS,
+): Outages {
   let downSince: number | undefined;
+  let backAt: number | undefined;
+  let failures = 0;
+  const examples = new Set<string>();
+  let summary: NodeJS.Timeout | undefined;
   const down = (err?: Error) => {
     if (downSince !== undefined) return;
     downSince = Date.now();
+    clearTimeout(summary);
     log.warn({ redis: name, error: err?.message }, 'Redis unavailable; reconnecting');
   };
   redis.on('error', down);
@@ -165,7 +189,23 @@ export function reportOutages(redis: RedisClient, log: { warn: LogFn; info: LogF
     if (downSince === undefined) return;
     log.info({ redis: name, downMs: Date.now() - downSince }, 'Redis is back');
     downSince = undefined;
+    backAt = Date.now();
+    summary = setTimeout(() => {
+      if (failures) log.warn({ redis: name, failures, examples: [...examples] }, 'failures caused by the Redis outage');
+      failures = 0;
+      examples.clear();
+    }, aftermathMs);
+    summary.unref();
   });
+  return {
+    aftermath(err, source) {
+      const near = downSince !== undefined || (backAt !== undefined && Date.now() - backAt < aftermathMs);
+      if (!near) return false;
+      failures++;
+      if (examples.size < 5) examples.add(`${source}: ${String((err as Error)?.message ?? err)}`);
+      return true;
+    },
+  };
 }
 
 type LogFn = (obj: object, msg: string) => void;

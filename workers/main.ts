@@ -75,7 +75,7 @@ export async function startWorkers(opts: StartWorkersOptions): Promise<WorkerHan
   const deps: JobDeps = { ...createServiceDeps(config, orm, log, producer, opts.clock), mail, queues, metrics };
   const workerConnection = createRedis(config, 'worker', 'worker');
   // One line when Redis goes away and one when it is back, for the whole process.
-  reportOutages(producer, log, 'worker');
+  const outages = reportOutages(producer, log, 'worker');
 
   const workers: Worker[] = [];
   /** The jobs running now and their lock tokens, to hand back at shutdown those that outlast the grace. */
@@ -102,9 +102,11 @@ export async function startWorkers(opts: StartWorkersOptions): Promise<WorkerHan
     worker.on('stalled', (jobId) =>
       log.warn({ queue: queueName, jobId }, 'job stalled (its worker stopped renewing its lock): it runs again'),
     );
-    // Lost connections are reported once by reportOutages; BullMQ would repeat them at every retry.
+    // Lost connections are reported once by reportOutages; BullMQ would repeat them at every retry. What
+    // the outage caused (a job lock lost meanwhile) is counted in one line after it.
     worker.on('error', (err) => {
-      if (!isRedisUnreachable(err)) log.error({ err, queue: queueName }, 'worker error');
+      if (!isRedisUnreachable(err) && !outages.aftermath(err, queueName))
+        log.error({ err, queue: queueName }, 'worker error');
     });
     worker.on('failed', (job, err) =>
       log.warn(
