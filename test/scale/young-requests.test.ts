@@ -42,9 +42,9 @@ test.serial(
   "after the idle release, the next load's requests die young (the web process started as the Procfile starts it)",
   async (t) => {
     const admin = await given.admin(stack);
-    // One process in a few, on a machine this loaded, starts a rarer chain of its own (docs/performance.md,
-    // "Still seen, not solved"); the Map's chain comes in every process. So a second process is tried
-    // before failing: with the Map both promote 1.3-1.4 MB.
+    // One process in a few once started a rarer chain of its own on a loaded machine (V8's pretenuring,
+    // now off: test/scale/pretenuring.test.ts); the Map's chain comes in every process. So a second
+    // process is tried before failing: with the Map both promote 1.3-1.4 MB.
     const attempt = async () => {
       const port = await freePort();
       web = await spawnWeb(port, { ...stackEnv(stack), MEMORY_RELEASE_IDLE_MS: '1000' }, [
