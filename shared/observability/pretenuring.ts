@@ -9,7 +9,7 @@ import { setFlagsFromString } from 'node:v8';
  * in turn. Once it has started (after full collections under load during warm-up, with V8's default
  * young generation of up to 64 MB) every request ends in the old generation and is collected there:
  * 5-11 MB promoted per young collection instead of 20-50 KB, for the life of the process. Without
- * pretenuring it did not start in 20 starts, against 16 of 43 with it (docs/performance.md, "What the
+ * pretenuring it did not start in 25 starts, against 16 of 43 with it (docs/performance.md, "What the
  * second chain was"), at no cost per request that the benches could see. Set here rather than on the
  * command line so that every way of starting a web process has it (`npm run dev`, the tests, a bare
  * `node dist/api/server.js`), not only the Procfile's.
