@@ -172,7 +172,8 @@ export function reportOutages(
   aftermathMs = OUTAGE_AFTERMATH_MS,
 ): Outages {
   let downSince: number | undefined;
-  let backAt: number | undefined;
+  /** Back, and within aftermathMs of it: the summary's timer is pending. */
+  let settling = false;
   let failures = 0;
   const examples = new Set<string>();
   let summary: NodeJS.Timeout | undefined;
@@ -189,8 +190,9 @@ export function reportOutages(
     if (downSince === undefined) return;
     log.info({ redis: name, downMs: Date.now() - downSince }, 'Redis is back');
     downSince = undefined;
-    backAt = Date.now();
+    settling = true;
     summary = setTimeout(() => {
+      settling = false;
       if (failures) log.warn({ redis: name, failures, examples: [...examples] }, 'failures caused by the Redis outage');
       failures = 0;
       examples.clear();
@@ -199,8 +201,7 @@ export function reportOutages(
   });
   return {
     aftermath(err, source) {
-      const near = downSince !== undefined || (backAt !== undefined && Date.now() - backAt < aftermathMs);
-      if (!near) return false;
+      if (downSince === undefined && !settling) return false;
       failures++;
       if (examples.size < 5) examples.add(`${source}: ${String((err as Error)?.message ?? err)}`);
       return true;

@@ -12,6 +12,9 @@ interface Compiled {
   values: ({ param: string } | { constant: unknown })[];
 }
 
+/** A statement's name: its text's hash, so two texts never share one. */
+const nameOf = (sql: string) => `p${createHash('sha1').update(sql).digest('base64url')}`;
+
 const marker = (key: string) => `\u0000prepared:${key}\u0000`;
 
 /**
@@ -35,7 +38,7 @@ export function preparedQuery<P extends Record<string, unknown>, R>(
     const values = parameters.map((p) =>
       typeof p === 'string' && byMarker.has(p) ? { param: byMarker.get(p)! } : { constant: p },
     );
-    return { name: `p${createHash('sha1').update(sql).digest('base64url')}`, sql, values };
+    return { name: nameOf(sql), sql, values };
   }
   return async function run(em: Source, params: P, shape = ''): Promise<R[]> {
     let compiled = shapes.get(shape);
@@ -44,17 +47,23 @@ export function preparedQuery<P extends Record<string, unknown>, R>(
       shapes.set(shape, compiled);
     }
     const values = compiled.values.map((v) => ('param' in v ? params[v.param] : v.constant));
-    // On the read replicas, a connection to one of them (or the primary): named unless the primary's are not.
-    const pool =
-      em instanceof ReadReplicas ? em.pool : await (em.getConnection() as PostgreSqlConnection).getNativeClient();
-    if (em instanceof ReadReplicas || !namedStatementsOn(pool)) {
-      const name = namedStatementsOn(em instanceof ReadReplicas ? em.primary : pool) ? compiled.name : undefined;
-      const result = await pool.query({ name, text: compiled.sql, values });
-      return result.rows as R[];
-    }
-    // On the primary's own pool: described once per connection, not at each execution.
-    return (await queryDescribed(pool, compiled.name, compiled.sql, values)) as R[];
+    return (await runNamed(em, compiled.name, compiled.sql, values)) as R[];
   };
+}
+
+/**
+ * Runs a statement as a named prepared statement where the pool keeps them: on the primary's own pool,
+ * described once per connection (queryDescribed); on the read replicas, named unless the primary's are
+ * not; unnamed behind a transaction-mode pooler.
+ */
+async function runNamed(em: Source, name: string, text: string, values: unknown[]): Promise<unknown[]> {
+  const pool =
+    em instanceof ReadReplicas ? em.pool : await (em.getConnection() as PostgreSqlConnection).getNativeClient();
+  if (em instanceof ReadReplicas || !namedStatementsOn(pool)) {
+    const named = namedStatementsOn(em instanceof ReadReplicas ? em.primary : pool) ? name : undefined;
+    return (await pool.query({ name: named, text, values })).rows;
+  }
+  return queryDescribed(pool, name, text, values);
 }
 
 /**
@@ -62,12 +71,8 @@ export function preparedQuery<P extends Record<string, unknown>, R>(
  * registry intake's group commit): run on the primary's pool as a named prepared statement, so each
  * connection parses and plans it once instead of at every execution (for the intake's statement, parse
  * and plan were half of PostgreSQL's time on it). Outside transactions only; behind a transaction-mode
- * pooler it goes unnamed. The name is the text's hash, so two texts never share one.
+ * pooler it goes unnamed.
  */
 export async function runPrepared<R>(em: EntityManager, query: CompiledQuery<R>): Promise<R[]> {
-  const pool = await (em.getConnection('write') as PostgreSqlConnection).getNativeClient();
-  const values = query.parameters as unknown[];
-  if (!namedStatementsOn(pool)) return (await pool.query(query.sql, values)).rows as R[];
-  const name = `p${createHash('sha1').update(query.sql).digest('base64url')}`;
-  return (await queryDescribed(pool, name, query.sql, values)) as R[];
+  return (await runNamed(em, nameOf(query.sql), query.sql, query.parameters as unknown[])) as R[];
 }

@@ -1,6 +1,6 @@
 import test from 'ava';
-import pg from 'pg';
 import { uuidv7 } from '../../shared/kernel/ids.js';
+import { pgMessagesDuring } from '../helpers/db.js';
 import { given } from '../helpers/given.js';
 import { type Stack, startStack, waitFor } from '../helpers/stack.js';
 import { OUTBOX_ROW_OF_EVENT, postRegistryEvent } from '../helpers/webhooks.js';
@@ -343,19 +343,14 @@ test('an eventId stored earlier, sent again beside a new one, gets 409 and leave
 
 /** Counts node-pg's Parse messages for the intake's statement (its text names registry_events) while `fn` runs. */
 async function intakeParsesDuring(fn: () => Promise<unknown>): Promise<number> {
-  const proto = (pg as unknown as { Connection: { prototype: { parse(query: { text: string }): void } } }).Connection
-    .prototype;
-  const original = proto.parse;
   let count = 0;
-  proto.parse = function (this: unknown, query: { text: string }) {
-    if (query.text.includes('insert into "registry_events"')) count++;
-    return original.call(this, query);
-  };
-  try {
-    await fn();
-  } finally {
-    proto.parse = original;
-  }
+  await pgMessagesDuring(
+    'parse',
+    (query) => {
+      if (query.text.includes('insert into "registry_events"')) count++;
+    },
+    fn,
+  );
   return count;
 }
 

@@ -1,3 +1,4 @@
+import pg from 'pg';
 import type { Stack } from './stack.js';
 
 type Row = Record<string, any>;
@@ -17,3 +18,32 @@ export const auditOn = (stack: Pick<Stack, 'orm'>) => (subjectId: string, action
 
 /** A short unique token, for names and emails a test can search for. */
 export const unique = () => crypto.randomUUID().replace(/-/g, '').slice(-12);
+
+/** The protocol messages node-pg's connections send, with what each is given. */
+interface PgMessages {
+  parse: { text: string; name?: string };
+  describe: { type: 'S' | 'P'; name?: string };
+}
+
+/**
+ * Runs `fn` while every node-pg connection of this process shows `see` each message of kind `kind`
+ * it sends (Parse, Describe), then puts the connection's own method back.
+ */
+export async function pgMessagesDuring<K extends keyof PgMessages>(
+  kind: K,
+  see: (message: PgMessages[K]) => void,
+  fn: () => Promise<unknown>,
+): Promise<void> {
+  const proto = (pg as unknown as { Connection: { prototype: Record<K, (message: PgMessages[K]) => void> } }).Connection
+    .prototype;
+  const original = proto[kind];
+  proto[kind] = function (this: unknown, message: PgMessages[K]) {
+    see(message);
+    return original.call(this, message);
+  };
+  try {
+    await fn();
+  } finally {
+    proto[kind] = original;
+  }
+}

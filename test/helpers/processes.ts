@@ -1,7 +1,8 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
-import { type Stack, waitFor } from './stack.js';
+import type { TestFn } from 'ava';
+import { type Stack, startStack, waitFor } from './stack.js';
 
 export interface Service {
   child: ChildProcess;
@@ -78,3 +79,30 @@ export const stackEnv = (s: Stack): Record<string, string> => ({
 /** A process's resident set size in bytes, from /proc. */
 export const rssOf = (pid: number): number =>
   Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]) * 1024;
+
+/**
+ * The scaffolding of a test file that starts web processes of its own: a stack (database, Redis,
+ * settings) before its tests, and after them every web process it started stopped, then the stack.
+ */
+export function withWebProcesses(test: TestFn): { readonly stack: Stack; web: typeof spawnWeb } {
+  let stack: Stack | undefined;
+  const started: Service[] = [];
+  test.before(async () => {
+    stack = await startStack();
+  });
+  test.after.always(async () => {
+    await Promise.all(started.map((web) => web.stop()));
+    await stack?.close();
+  });
+  return {
+    get stack() {
+      if (!stack) throw new Error('the stack starts before the tests');
+      return stack;
+    },
+    async web(port, env, nodeArgs) {
+      const web = await spawnWeb(port, env, nodeArgs);
+      started.push(web);
+      return web;
+    },
+  };
+}

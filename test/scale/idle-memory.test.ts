@@ -1,27 +1,20 @@
 import test from 'ava';
 import { given } from '../helpers/given.js';
 import { freePort } from '../helpers/ports.js';
-import { rssOf, type Service, spawnWeb, stackEnv } from '../helpers/processes.js';
-import { type Stack, startStack, waitFor } from '../helpers/stack.js';
+import { rssOf, stackEnv, withWebProcesses } from '../helpers/processes.js';
+import { waitFor } from '../helpers/stack.js';
 
 /**
  * A web process gives its memory back once it goes quiet after a busy spell: V8 keeps the pages it grew
  * into under load, so without the release the resident memory stays near its peak for good.
  */
-let stack: Stack;
-let web: Service | undefined;
-test.before(async () => {
-  stack = await startStack();
-});
-test.after.always(async () => {
-  await web?.stop();
-  await stack?.close();
-});
+const processes = withWebProcesses(test);
 
 test.serial('after a burst of reads and a quiet spell, the web process hands back what it grew by, once', async (t) => {
+  const { stack } = processes;
   const admin = await given.admin(stack);
   const port = await freePort();
-  web = await spawnWeb(port, { ...stackEnv(stack), LOG_LEVEL: 'info', MEMORY_RELEASE_IDLE_MS: '1500' });
+  const web = await processes.web(port, { ...stackEnv(stack), LOG_LEVEL: 'info', MEMORY_RELEASE_IDLE_MS: '1500' });
   const pid = web.child.pid as number;
   const url = `http://127.0.0.1:${port}/users/${admin.id}`;
   const headers = { authorization: `Bearer ${admin.token}` };
@@ -45,11 +38,7 @@ test.serial('after a burst of reads and a quiet spell, the web process hands bac
   t.true(peak - idle > 16 * 1024 * 1024, `the burst grew the process (${idle} -> ${peak} bytes)`);
   t.false(web.output().includes('memory given back'), 'nothing is collected while the process is busy');
 
-  await waitFor(
-    async () => web?.output().includes('memory given back after a quiet spell') ?? false,
-    'the release',
-    15_000,
-  );
+  await waitFor(async () => web.output().includes('memory given back after a quiet spell'), 'the release', 15_000);
   const line = JSON.parse(
     web
       .output()

@@ -1,7 +1,6 @@
 import test from 'ava';
 import { freePort } from '../helpers/ports.js';
-import { type Service, spawnWeb, stackEnv } from '../helpers/processes.js';
-import { type Stack, startStack } from '../helpers/stack.js';
+import { stackEnv, withWebProcesses } from '../helpers/processes.js';
 
 /**
  * A web process, however it is started, runs without V8's allocation-site pretenuring: with it, a
@@ -10,19 +9,11 @@ import { type Stack, startStack } from '../helpers/stack.js';
  * tests and `npm run dev` start it, without the Procfile's heap flags, and read from V8's own trace of
  * its pretenuring decisions, which prints a line for each decision it takes while under load.
  */
-let stack: Stack;
-let web: Service | undefined;
-test.before(async () => {
-  stack = await startStack();
-});
-test.after.always(async () => {
-  await web?.stop();
-  await stack?.close();
-});
+const processes = withWebProcesses(test);
 
 test.serial('a web process under load takes no pretenuring decision, even started without the Procfile', async (t) => {
   const port = await freePort();
-  web = await spawnWeb(port, stackEnv(stack), ['--trace-pretenuring-statistics']);
+  const web = await processes.web(port, stackEnv(processes.stack), ['--trace-pretenuring-statistics']);
   const url = `http://127.0.0.1:${port}/health/live`;
   // What the loader did before the entry module turned pretenuring off is not the web process's own.
   const from = web.output().length;

@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs';
 import test from 'ava';
 import { given } from '../helpers/given.js';
 import { freePort } from '../helpers/ports.js';
-import { rssOf, type Service, spawnWeb, stackEnv } from '../helpers/processes.js';
-import { type Stack, startStack, waitFor } from '../helpers/stack.js';
+import { rssOf, stackEnv, withWebProcesses } from '../helpers/processes.js';
+import { waitFor } from '../helpers/stack.js';
 
 /**
  * A request's objects die young, in the young generation, also after the web process has given memory
@@ -14,15 +14,7 @@ import { type Stack, startStack, waitFor } from '../helpers/stack.js';
  * request is such a structure: V8 rebuilds its table every few dozen requests and the old table points
  * at the new one (shared/kernel/in-flight.ts). Read from V8's own trace of each young collection.
  */
-let stack: Stack;
-let web: Service | undefined;
-test.before(async () => {
-  stack = await startStack();
-});
-test.after.always(async () => {
-  await web?.stop();
-  await stack?.close();
-});
+const processes = withWebProcesses(test);
 
 /** The node flags of the Procfile's web command (its heap's sizes): the process is tested as it runs. */
 const webFlags = () =>
@@ -41,13 +33,14 @@ function promotedPerYoungCollection(output: string): { mean: number; collections
 test.serial(
   "after the idle release, the next load's requests die young (the web process started as the Procfile starts it)",
   async (t) => {
+    const { stack } = processes;
     const admin = await given.admin(stack);
     // One process in a few once started a rarer chain of its own on a loaded machine (V8's pretenuring,
     // now off: test/scale/pretenuring.test.ts); the Map's chain comes in every process. So a second
     // process is tried before failing: with the Map both promote 1.3-1.4 MB.
     const attempt = async () => {
       const port = await freePort();
-      web = await spawnWeb(port, { ...stackEnv(stack), MEMORY_RELEASE_IDLE_MS: '1000' }, [
+      const web = await processes.web(port, { ...stackEnv(stack), MEMORY_RELEASE_IDLE_MS: '1000' }, [
         ...webFlags(),
         '--trace-gc-nvp',
       ]);
@@ -62,9 +55,9 @@ test.serial(
             if (res.status !== 200) throw new Error(`GET ${url}: ${res.status}`);
           }
         };
-        const from = web?.output().length ?? 0;
+        const from = web.output().length;
         await Promise.all(Array.from({ length: 32 }, client));
-        return promotedPerYoungCollection(web?.output().slice(from) ?? '');
+        return promotedPerYoungCollection(web.output().slice(from));
       };
 
       const before = web.output().length;
@@ -76,7 +69,7 @@ test.serial(
       for (let i = 0; i < 8 && rssOf(pid) - idle < 24 * 1024 * 1024; i++) first = await load(2000);
       // The release after this load, not one before it.
       await waitFor(
-        async () => web?.output().slice(before).includes('memory given back after a quiet spell') ?? false,
+        async () => web.output().slice(before).includes('memory given back after a quiet spell'),
         'the release after the first load (it needs the load to have grown the process by 16 MiB)',
         30_000,
       );

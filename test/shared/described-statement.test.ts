@@ -2,6 +2,7 @@ import test from 'ava';
 import pg from 'pg';
 import { queryDescribed } from '../../shared/db/described-statement.js';
 import { type AdminStack, withAdminStack } from '../helpers/admin-stack.js';
+import { pgMessagesDuring } from '../helpers/db.js';
 import { expectData } from '../helpers/expect.js';
 
 /**
@@ -16,19 +17,8 @@ const adminUrl = process.env.TEST_DATABASE_ADMIN_URL ?? 'postgres://postgres@127
 
 /** Counts node-pg's Describe messages of each kind sent while `fn` runs, by every connection of this process. */
 async function describesDuring(fn: () => Promise<unknown>): Promise<{ S: number; P: number }> {
-  const proto = (pg as unknown as { Connection: { prototype: { describe(msg: { type: 'S' | 'P' }): void } } })
-    .Connection.prototype;
-  const original = proto.describe;
   const counts = { S: 0, P: 0 };
-  proto.describe = function (this: unknown, msg: { type: 'S' | 'P' }) {
-    counts[msg.type]++;
-    return original.call(this, msg);
-  };
-  try {
-    await fn();
-  } finally {
-    proto.describe = original;
-  }
+  await pgMessagesDuring('describe', (msg) => counts[msg.type]++, fn);
   return counts;
 }
 

@@ -1,22 +1,14 @@
 import { once } from 'node:events';
 import test from 'ava';
 import { freePort } from '../helpers/ports.js';
-import { type Service, spawnWeb } from '../helpers/processes.js';
-import { type Stack, startStack, waitFor } from '../helpers/stack.js';
+import { withWebProcesses } from '../helpers/processes.js';
+import { waitFor } from '../helpers/stack.js';
 
 /**
  * WEB_CONCURRENCY=N: one command runs N web processes serving one port; one that dies is replaced, and
  * SIGTERM stops them all cleanly (exit 0).
  */
-let stack: Stack;
-let web: Service | undefined;
-test.before(async () => {
-  stack = await startStack();
-});
-test.after.always(async () => {
-  await web?.stop();
-  await stack?.close();
-});
+const processes = withWebProcesses(test);
 
 const alive = (pid: number) => {
   try {
@@ -29,7 +21,8 @@ const alive = (pid: number) => {
 
 test('WEB_CONCURRENCY=2 serves one port from two processes, replaces one that dies, and stops both on SIGTERM', async (t) => {
   const port = await freePort();
-  web = await spawnWeb(port, {
+  const { stack } = processes;
+  const web = await processes.web(port, {
     NODE_ENV: 'test',
     LOG_LEVEL: 'info',
     DATABASE_URL: stack.config.DATABASE_URL,
@@ -47,7 +40,7 @@ test('WEB_CONCURRENCY=2 serves one port from two processes, replaces one that di
       const requestId = res.headers.get('x-request-id');
       const line = await waitFor(
         async () =>
-          web!
+          web
             .output()
             .split('\n')
             .find((l) => l.includes(`"requestId":"${requestId}"`) && l.includes('request completed')),
@@ -63,7 +56,7 @@ test('WEB_CONCURRENCY=2 serves one port from two processes, replaces one that di
 
   const [victim] = [...first];
   process.kill(victim!, 'SIGKILL');
-  await waitFor(async () => web!.output().includes('a web process died; starting another'), 'the primary to notice');
+  await waitFor(async () => web.output().includes('a web process died; starting another'), 'the primary to notice');
   const after = await waitFor(async () => {
     const pids = await servedBy();
     return pids.size === 2 && !pids.has(victim!) && pids;
