@@ -106,7 +106,8 @@ test.serial(
       });
       return res.statusCode === 201 ? res : undefined;
     }, 'the retry to take the key over');
-    t.true(Date.now() - killedAt <= leaseMs + 1000, 'free again once the lease ran out, not after 60 s');
+    // Generous for a loaded machine: what it tells apart is the lease (2 s) from the 60 s a killed holder's key would wait otherwise.
+    t.true(Date.now() - killedAt <= leaseMs + 10_000, 'free again once the lease ran out, not after 60 s');
     const id = retried.json().data.id;
     t.is(await count('quotations where applicant_email = ?', [email]), 1);
     t.is(await count(`audit_entries where subject_id = ? and action = 'quotation.request'`, [id]), 1);
