@@ -7,7 +7,7 @@ import test, { type ExecutionContext } from 'ava';
 import { CLIENT_SCHEMA_FILE, renderClientSchema } from '../../scripts/client-schema.js';
 import { type AdminStack, withAdminStack } from '../helpers/admin-stack.js';
 import { expectData } from '../helpers/expect.js';
-import { given } from '../helpers/given.js';
+import { given, type SignedIn } from '../helpers/given.js';
 import { waitFor } from '../helpers/stack.js';
 
 /**
@@ -15,8 +15,8 @@ import { waitFor } from '../helpers/stack.js';
  * it changes), compiled with the rest (npm run typecheck), and its example drives a claim's whole life
  * against the real service over HTTP.
  */
-let { stack, api, admin } = {} as AdminStack;
-withAdminStack(test, (s) => ({ stack, api, admin } = s), {
+let { stack, api, admin, colleague } = {} as AdminStack;
+withAdminStack(test, (s) => ({ stack, api, admin, colleague } = s), {
   workers: true,
   env: { WEBHOOK_ALLOW_PRIVATE_URLS: 'true', WEBHOOK_DISPATCH_EVERY_MS: '100' },
 });
@@ -27,12 +27,15 @@ test('the checked-in client types are what the current document generates (run n
   t.is(readFileSync(CLIENT_SCHEMA_FILE, 'utf8'), await renderClientSchema(document));
 });
 
-/** A machine client holding these permissions, made through the API: its id and secret. */
-async function machineClient(t: ExecutionContext, permissions: string[], insurerId: string) {
+/**
+ * A machine client holding these permissions, made through the API by `maker`: its id and secret. Four
+ * eyes count a client as its maker, so the two clients of the example are made by two people.
+ */
+async function machineClient(t: ExecutionContext, maker: SignedIn, permissions: string[], insurerId: string) {
   const role = await given.role(stack, permissions);
   const made = expectData(
     t,
-    await api.as(admin).post('/api-clients', { name: role.name, roleIds: [role.id], insurerId }),
+    await api.as(maker).post('/api-clients', { name: role.name, roleIds: [role.id], insurerId }),
     201,
   );
   return { id: made.clientId as string, secret: made.clientSecret as string };
@@ -65,11 +68,13 @@ test('the example subscribes a webhook and drives a claim from issue to close th
   const agentUser = await given.user(stack, { roles: ['agent'], insurerId });
   const agent = await machineClient(
     t,
+    admin,
     ['policy:issue', 'policy:read', 'claim:file', 'claim:read', 'webhook_endpoint:write'],
     insurerId,
   );
   const handler = await machineClient(
     t,
+    colleague,
     ['claim:read', 'claim:review', 'claim:settle', 'claim:pay', 'claim:close'],
     insurerId,
   );

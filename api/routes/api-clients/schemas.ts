@@ -49,7 +49,7 @@ export const rotateApiClientSecretSchema = {
   tags,
   summary: "Rotate a machine client's secret",
   description:
-    'Answers a new secret, shown this once. The previous secret keeps working until `previousSecretExpiresAt` (CLIENT_SECRET_OVERLAP_S after now, an hour by default) so the client can be changed over without a gap; tokens already issued stay valid until they expire. A revoked client is 404.',
+    'Answers a new secret, shown this once. The previous secret keeps working until `previousSecretExpiresAt` (CLIENT_SECRET_OVERLAP_S after now, an hour by default) so the client can be changed over without a gap; tokens already issued stay valid until they expire. A revoked client is 404. The caller must hold every permission the client holds (403 naming the missing ones).',
   params: IdParams,
   response: { 200: Envelope(ApiClientWithSecret, 'The client, with its new secret'), ...ERROR_RESPONSES },
 };
@@ -59,7 +59,7 @@ export const revokeApiClientSchema = {
   tags,
   summary: 'Revoke a machine client',
   description:
-    'Revokes the client at once: its secrets stop working and every access token it holds is refused from the next request, in every process. Revoking a revoked client answers 204 again.',
+    'Revokes the client at once: its secrets stop working and every access token it holds is refused from the next request, in every process. Revoking a revoked client answers 204 again. The caller must hold every permission the client holds (403 naming the missing ones).',
   params: IdParams,
   response: { 204: NoContent('Revoked'), ...ERROR_RESPONSES },
 };

@@ -10,7 +10,8 @@ import { clientCredentialsToken, createBackofficeClient, idempotencyKey, type Sc
  *
  * Two machine clients, since four eyes keep whoever files a claim from settling or paying it: the
  * agent's system (policy:issue, claim:file, claim:read, webhook_endpoint:write) and the claims
- * handler's (claim:read, claim:review, claim:settle, claim:pay, claim:close). The policy is issued to
+ * handler's (claim:read, claim:review, claim:settle, claim:pay, claim:close), made by two different
+ * people: four eyes count a client as the person who created it. The policy is issued to
  * AGENT_ID (a user id) for INSURER_ID. With WEBHOOK_URL set, the agent's system first subscribes
  * that URL to the claim's events: verify each delivery's webhook-signature with the secret printed.
  */

@@ -47,7 +47,7 @@ export interface paths {
         post?: never;
         /**
          * Revoke a machine client
-         * @description Revokes the client at once: its secrets stop working and every access token it holds is refused from the next request, in every process. Revoking a revoked client answers 204 again.
+         * @description Revokes the client at once: its secrets stop working and every access token it holds is refused from the next request, in every process. Revoking a revoked client answers 204 again. The caller must hold every permission the client holds (403 naming the missing ones).
          *
          *     Requires: api_client:write.
          */
@@ -68,7 +68,7 @@ export interface paths {
         put?: never;
         /**
          * Rotate a machine client's secret
-         * @description Answers a new secret, shown this once. The previous secret keeps working until `previousSecretExpiresAt` (CLIENT_SECRET_OVERLAP_S after now, an hour by default) so the client can be changed over without a gap; tokens already issued stay valid until they expire. A revoked client is 404.
+         * @description Answers a new secret, shown this once. The previous secret keeps working until `previousSecretExpiresAt` (CLIENT_SECRET_OVERLAP_S after now, an hour by default) so the client can be changed over without a gap; tokens already issued stay valid until they expire. A revoked client is 404. The caller must hold every permission the client holds (403 naming the missing ones).
          *
          *     Requires: api_client:write.
          */

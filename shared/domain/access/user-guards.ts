@@ -102,5 +102,5 @@ export async function assertNotProvisionedBy(tx: EntityManager, caller: Caller, 
     .where('subject_id', '=', userId)
     .where('action', '=', 'user.create')
     .executeTakeFirst();
-  assertFourEyes(created?.actor, caller.userId, 'The user who created an account cannot also activate it');
+  await assertFourEyes(tx, created?.actor, caller.userId, 'The user who created an account cannot also activate it');
 }

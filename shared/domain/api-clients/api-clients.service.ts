@@ -10,7 +10,7 @@ import { listPage, type Page } from '../../kernel/list.js';
 import { lockVisible } from '../../kernel/lock-visible.js';
 import { readSide } from '../../kernel/reads.js';
 import { assertFilterInScope, inScope, scopeFilter } from '../../kernel/scope.js';
-import { callerChanged, RoleEntity, roleWithPermissions, UserRoleEntity } from '../access/index.js';
+import { callerChanged, permissionsHeldBy, RoleEntity, roleWithPermissions, UserRoleEntity } from '../access/index.js';
 import { openClientSession, randomToken, revokeSessions, tokenHash } from '../identity/index.js';
 import { UserEntity } from '../users/index.js';
 import { ApiClient } from './api-client.entity.js';
@@ -128,9 +128,20 @@ export async function getApiClient(deps: ServiceDeps, act: UserAct, { id }: { id
   return toApiClientView(row);
 }
 
-/** The client in the caller's scope, its row locked for a change, or 404. */
-const lockClient = (tx: EntityManager, act: UserAct, id: string) =>
-  lockVisible(tx, ApiClient, id, scopeFilter(act.caller.scope, CLIENT_SCOPE_FIELDS), 'API client');
+/**
+ * The client in the caller's scope, its row locked for a change, or 404. Whoever changes a client
+ * holds every permission it holds (403 naming the missing ones), as whoever creates one does: a new
+ * secret goes to the caller, who could then act as the client.
+ */
+async function lockClient(tx: EntityManager, act: UserAct, id: string, doing: string) {
+  const client = await lockVisible(tx, ApiClient, id, scopeFilter(act.caller.scope, CLIENT_SCOPE_FIELDS), 'API client');
+  assertHoldsAll(
+    act.caller,
+    await permissionsHeldBy(tx, id),
+    `You cannot ${doing} a client that holds permissions you do not hold`,
+  );
+  return client;
+}
 
 /**
  * A new secret, shown once. The previous one keeps working for `CLIENT_SECRET_OVERLAP_S` (so the
@@ -143,7 +154,7 @@ export async function rotateApiClientSecret(
 ): Promise<ApiClientWithSecretView> {
   const secret = newSecret();
   return deps.uow.run(act, async (tx) => {
-    const client = await lockClient(tx, act, id);
+    const client = await lockClient(tx, act, id, 'rotate the secret of');
     // A revoked client is gone for good: it gets no new secret.
     if (client.revokedAt) throw new NotFoundError('No such API client');
     const now = deps.clock.now();
@@ -167,7 +178,7 @@ export async function rotateApiClientSecret(
 /** Revokes a client at once: its secrets stop working and every token it holds is refused from the next request. */
 export async function revokeApiClient(deps: ServiceDeps, act: UserAct, { id }: { id: string }): Promise<void> {
   await deps.uow.run(act, async (tx) => {
-    const client = await lockClient(tx, act, id);
+    const client = await lockClient(tx, act, id, 'revoke');
     if (client.revokedAt) return { result: undefined, audit: [] };
     client.revokedAt = new Date();
     client.revokedBy = act.caller.userId;

@@ -78,7 +78,7 @@ export async function settleClaim(
     id: input.id,
     action: 'settle',
     apply: async (claim, tx) => {
-      assertFourEyes(claim.filedBy, act.caller.userId, 'The user who filed a claim cannot settle it');
+      await assertFourEyes(tx, claim.filedBy, act.caller.userId, 'The user who filed a claim cannot settle it');
       if (input.amount.currency !== claim.currency)
         throw new DomainRuleError('INVARIANT_VIOLATION', `amount must be in the claim's currency, ${claim.currency}`, {
           field: 'amount.currency',

@@ -29,7 +29,7 @@ export async function recordClaimPayment(
   const zero = notPositive('amount', input.amount);
   if (zero.length) throw new ValidationError(zero);
   return runStep({ deps, act }, CLAIM_ACTIONS, { id: input.id, action: 'pay' }, async (claim, tx) => {
-    assertFourEyes(claim.filedBy, act.caller.userId, 'The user who filed a claim cannot record its payments');
+    await assertFourEyes(tx, claim.filedBy, act.caller.userId, 'The user who filed a claim cannot record its payments');
     if (input.amount.currency !== claim.currency)
       throw new DomainRuleError('INVARIANT_VIOLATION', `amount must be in the claim's currency, ${claim.currency}`, {
         field: 'amount.currency',

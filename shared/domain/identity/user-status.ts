@@ -22,7 +22,11 @@ const USER_ACTIONS = defineActions({
   entity: User,
   subject: 'user',
   workflow: USER_WORKFLOW,
-  within: ({ act }: At<ServiceDeps, UserAct>) => scopeFilter(act.caller.scope, USER_SCOPE_FIELDS),
+  // People only: a machine client is changed through the api-clients routes (its status there is its truth).
+  within: ({ act }: At<ServiceDeps, UserAct>) => ({
+    ...scopeFilter(act.caller.scope, USER_SCOPE_FIELDS),
+    kind: 'person' as const,
+  }),
   stateOf: (user) => effectiveStatusOf(user),
   answer: async (em, user) => (await loadUserView(em, user.id))!,
 });

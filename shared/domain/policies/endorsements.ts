@@ -162,7 +162,12 @@ export async function approveEndorsement(
     },
     where: { policyId: input.policyId },
     apply: async (endorsement, tx) => {
-      assertFourEyes(endorsement.createdBy, act.caller.userId, 'The user who created an endorsement cannot approve it');
+      await assertFourEyes(
+        tx,
+        endorsement.createdBy,
+        act.caller.userId,
+        'The user who created an endorsement cannot approve it',
+      );
       const held = policy!;
       // The policy must still take changes (an expired policy keeps its pending endorsements unapplied).
       transition(POLICY_WORKFLOW, 'endorse', held.status);
