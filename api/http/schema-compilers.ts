@@ -37,7 +37,9 @@ export function validators(shared: readonly object[]) {
  * 8-4-4-4-12 form (no `urn:uuid:` prefix), a date is a real calendar day within the dates the service
  * keeps (1900-01-01 to 2999-12-31, shared/calendar.ts), a date-time has a real calendar day, no leap
  * second (JavaScript has none) and names an instant within those days once its offset is applied
- * (`2999-12-31T23:00:00-02:00` is in 3000). Anything wider passed validation and failed later as a 500.
+ * (`2999-12-31T23:00:00-02:00` is in 3000), with an offset of at most 15:59 either way (RFC 3339 allows
+ * 23:59, PostgreSQL refuses more than 15:59, and no time zone is past 14:00). Anything wider passed
+ * validation and failed later as a 500.
  * Then the API's own formats of free text and URLs (text-formats.ts).
  */
 function withStrictFormats(ajv: Ajv.default): Ajv.default {
@@ -49,7 +51,7 @@ function withStrictFormats(ajv: Ajv.default): Ajv.default {
   ajv.addFormat('date', (value: string) => isDay(value) && dayInRange(value));
   ajv.addFormat('date-time', (value: string) => {
     const match =
-      /^(\d{4}-\d{2}-\d{2})[Tt ]([01]\d|2[0-3]):[0-5]\d:[0-5]\d(\.\d+)?([Zz]|[+-]([01]\d|2[0-3]):[0-5]\d)$/.exec(value);
+      /^(\d{4}-\d{2}-\d{2})[Tt ]([01]\d|2[0-3]):[0-5]\d:[0-5]\d(\.\d+)?([Zz]|[+-](0\d|1[0-5]):[0-5]\d)$/.exec(value);
     return !!match && isDay(match[1]) && instantInRange(Date.parse(value));
   });
   for (const [name, format] of Object.entries(TEXT_FORMATS)) ajv.addFormat(name, format.validate);

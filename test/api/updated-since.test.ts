@@ -73,3 +73,14 @@ test('updatedSince that is not an ISO time answers 400 on its field', async (t) 
   expectValidation(t, await api.as(admin).get('/users?updatedSince=yesterday'), ['query.updatedSince']);
   expectValidation(t, await api.as(admin).get('/roles?updatedSince=2024-13-45T00:00:00Z'), ['query.updatedSince']);
 });
+
+test('a UTC offset past 15:59 either way answers 400 on its field, never 500; 15:59 is an instant like any other', async (t) => {
+  // PostgreSQL refuses offsets past 15:59 (RFC 3339's syntax allows 23:59): these passed validation and failed as 500.
+  const at = (offset: string) => encodeURIComponent(`2024-01-01T00:00:00${offset}`);
+  for (const url of ['/users', '/policies', '/claims', '/roles'])
+    expectValidation(t, await api.as(admin).get(`${url}?updatedSince=${at('+16:00')}`), ['query.updatedSince'], url);
+  expectValidation(t, await api.as(admin).get(`/audit?from=${at('+23:59')}`), ['query.from']);
+  expectValidation(t, await api.as(admin).get(`/audit?to=${at('-16:00')}`), ['query.to']);
+  expectData(t, await api.as(admin).get(`/users?updatedSince=${at('+15:59')}`));
+  expectData(t, await api.as(admin).get(`/audit?from=${at('-15:59')}`));
+});

@@ -16,9 +16,13 @@ interface Position {
 
 const encode = (p: Position) => Buffer.from(`${p.txId}.${p.seq}`).toString('base64url');
 
+/** Both parts are unsigned 64-bit numbers in PostgreSQL (xid8, bigint): past these the cast fails. */
+const MAX_TX_ID = 18_446_744_073_709_551_615n;
+const MAX_SEQ = 9_223_372_036_854_775_807n;
+
 function decode(cursor: string): Position {
   const match = /^(\d{1,20})\.(\d{1,19})$/.exec(Buffer.from(cursor, 'base64url').toString('latin1'));
-  if (!match)
+  if (!match || BigInt(match[1]) > MAX_TX_ID || BigInt(match[2]) > MAX_SEQ)
     throw new ValidationError([
       { field: 'query.after', message: 'is not a cursor this feed gave out', constraint: 'cursor' },
     ]);
