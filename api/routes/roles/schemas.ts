@@ -63,7 +63,7 @@ export const setRolePermissionsSchema = {
   tags,
   summary: "Replace a role's permissions",
   description:
-    "The role holds exactly these permissions afterwards; it applies to its users on their next request. You need data scope all and every permission added or removed, for a system role every permission it holds (403 otherwise); the admin role's permissions cannot be changed (422).",
+    "The role holds exactly these permissions afterwards; it applies to its users on their next request. You need data scope all and every permission added or removed, for a system role every permission it holds, and to remove any, every permission held by each of the role's users (403 otherwise); the admin role's permissions cannot be changed (422).",
   params: IdParams,
   body: SetRolePermissionsInput,
   response: { 200: RoleEnvelope, ...ERROR_RESPONSES },

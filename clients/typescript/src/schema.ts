@@ -1929,7 +1929,7 @@ export interface paths {
         get?: never;
         /**
          * Replace a role's permissions
-         * @description The role holds exactly these permissions afterwards; it applies to its users on their next request. You need data scope all and every permission added or removed, for a system role every permission it holds (403 otherwise); the admin role's permissions cannot be changed (422).
+         * @description The role holds exactly these permissions afterwards; it applies to its users on their next request. You need data scope all and every permission added or removed, for a system role every permission it holds, and to remove any, every permission held by each of the role's users (403 otherwise); the admin role's permissions cannot be changed (422).
          *
          *     Requires: role:write.
          */

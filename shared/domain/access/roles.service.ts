@@ -23,6 +23,7 @@ import { ROLE_LIST } from './role.list.js';
 import type { CreateRoleInput, PermissionView, RoleView, UpdateRoleInput } from './role.schemas.js';
 import { loadRole, toRoleView } from './role.view.js';
 import { ADMIN_ROLE_ID } from './system-roles.js';
+import { assertOutranksHoldersOf } from './user-guards.js';
 import { UserRole } from './user-role.entity.js';
 
 /** The role locked for a change (FOR UPDATE: waits for, and then blocks, grants holding FOR KEY SHARE), or 404. */
@@ -165,9 +166,9 @@ export async function deleteRole(deps: ServiceDeps, act: UserAct, { id }: { id: 
 }
 
 /**
- * Replaces a role's permission set. Nobody grants or revokes what they do not hold, a system role is
- * changed only by a caller holding all of its permissions, and the admin role always holds the whole
- * catalogue. Takes effect on the next request of every holder.
+ * Replaces a role's permission set. Nobody grants or revokes what they do not hold, nobody takes
+ * permissions from a role held by someone who outranks them, a system role is changed only by a caller
+ * holding all of its permissions, and the admin role always holds the whole catalogue. Takes effect on the next request of every holder.
  */
 export async function setRolePermissions(
   deps: ServiceDeps,
@@ -192,6 +193,7 @@ export async function setRolePermissions(
       [...added, ...removed.map((h) => h.permission)],
       'You cannot grant or revoke permissions you do not hold',
     );
+    if (removed.length) await assertOutranksHoldersOf(tx, act.caller, id);
     role.permissions.remove(removed);
     for (const permission of added) role.permissions.add(tx.create(RolePermission, { role, permission }));
     role.updatedAt = new Date();

@@ -45,6 +45,28 @@ export async function assertOutranks(tx: EntityManager, caller: Caller, targetId
 }
 
 /**
+ * Nobody demotes someone who outranks them through a role they hold either: taking permissions out of
+ * a role needs every permission held by each of its holders (the caller aside), in one statement over
+ * all of them (403 with the missing ones otherwise).
+ */
+export async function assertOutranksHoldersOf(tx: EntityManager, caller: Caller, roleId: string): Promise<void> {
+  const rows = await db(tx)
+    .selectFrom('user_roles as holder')
+    .innerJoin('user_roles as ur', 'ur.user_id', 'holder.user_id')
+    .innerJoin('role_permissions as rp', 'rp.role_id', 'ur.role_id')
+    .select('rp.permission')
+    .distinct()
+    .where('holder.role_id', '=', roleId)
+    .where('holder.user_id', '<>', caller.userId)
+    .execute();
+  assertHoldsAll(
+    caller,
+    rows.map((r) => r.permission),
+    'You cannot take permissions from a role held by a user who holds permissions you do not hold',
+  );
+}
+
+/**
  * The platform keeps an active admin: before a change that takes `user` (row locked) out of the active
  * admins, checks another one remains (422 otherwise). Such changes lock the admin role's row (FOR NO
  * KEY UPDATE: they queue one behind the other while grants, FOR KEY SHARE, go on) and then count in a

@@ -115,3 +115,34 @@ test('an insurer-scoped role writer assigns and removes, within their insurer, r
   t.deepEqual(expectData(t, await api.as(writer).delete(`/users/${mine.id}/roles/${AGENT.id}`)).roles, []);
   expectData(t, await api.as(admin).get(`/users/${mine.id}`));
 });
+
+test('taking a permission out of a role held by someone who outranks the caller answers 403, and the role keeps it; adding one does not need rank', async (t) => {
+  // The boss holds a custom role and more; the lesser role writer holds the permission taken out, not the boss's rank.
+  const shared = await given.role(stack, ['claim:read', 'claim:pay', 'user:read']);
+  const boss = await given.account(stack, { roles: [shared.id, 'claims_handler'] });
+  const held = ['role:read', 'role:write', 'data:scope:all', 'claim:read', 'claim:pay', 'user:read', 'policy:read'];
+  const lesser = await given.user(stack, { permissions: held });
+  const lacking = [...new Set(CLAIMS.permissions)].filter((p) => !held.includes(p)).sort();
+  expectError(
+    t,
+    await api.as(lesser).put(`/roles/${shared.id}/permissions`, { permissions: ['claim:read', 'user:read'] }),
+    403,
+    'FORBIDDEN',
+    missing(...lacking),
+  );
+  const permissionsOf = async () =>
+    (await sql(`select permission from role_permissions where role_id = ? order by 1`, [shared.id])).map(
+      (r) => r.permission,
+    );
+  t.deepEqual(await permissionsOf(), ['claim:pay', 'claim:read', 'user:read']);
+  // A grant demotes nobody; and once the boss no longer holds the role, the lesser writer may take from it.
+  expectData(
+    t,
+    await api
+      .as(lesser)
+      .put(`/roles/${shared.id}/permissions`, { permissions: [...(await permissionsOf()), 'policy:read'] }),
+  );
+  expectData(t, await api.as(admin).delete(`/users/${boss.id}/roles/${shared.id}`), 200);
+  expectData(t, await api.as(lesser).put(`/roles/${shared.id}/permissions`, { permissions: ['claim:read'] }));
+  t.deepEqual(await permissionsOf(), ['claim:read']);
+});
