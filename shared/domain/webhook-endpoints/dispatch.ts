@@ -22,12 +22,32 @@ function sees(scope: DataScope, event: Owned): boolean {
   return event.agent_id === scope.agentId;
 }
 
-/** The enabled endpoints, each with its owner's data scope as it is now (an owner no longer active hears nothing). */
+/**
+ * What an endpoint hears: its owner's data scope as it is now, and within the insurer it was made for
+ * when it has one (its staff may change it, so it never hears beyond that insurer, whatever its owner
+ * becomes). An owner no longer active hears nothing; nor one who has left that insurer.
+ */
+function endpointScope(owner: DataScope, endpointInsurer: string | null): DataScope | undefined {
+  if (endpointInsurer === null) return owner;
+  if (owner.kind === 'all') return { kind: 'insurer', insurerId: endpointInsurer };
+  // An owner moved to another insurer, or out of every one, hears nothing through it.
+  return owner.kind === 'insurer' && owner.insurerId === endpointInsurer ? owner : undefined;
+}
+
+/** The enabled endpoints, each with the scope it hears (endpointScope); those that hear nothing are left out. */
 async function listeners(em: JobDeps['orm']['em']) {
   const rows = await db(em)
     .selectFrom('webhook_endpoints as w')
     .innerJoin('users as u', 'u.id', 'w.created_by')
-    .select(['w.id', 'w.events', 'w.created_at', 'u.id as owner', 'u.insurer_id', 'u.status'])
+    .select([
+      'w.id',
+      'w.events',
+      'w.created_at',
+      'w.insurer_id as endpoint_insurer',
+      'u.id as owner',
+      'u.insurer_id',
+      'u.status',
+    ])
     .select((eb) =>
       eb
         .selectFrom('user_roles as ur')
@@ -40,12 +60,11 @@ async function listeners(em: JobDeps['orm']['em']) {
     .execute();
   return rows
     .filter((r) => r.status === 'active')
-    .map((r) => ({
-      id: r.id,
-      types: new Set(r.events as string[]),
-      since: new Date(r.created_at).getTime(),
-      scope: scopeOf(r.owner, r.insurer_id, new Set(r.permissions ?? [])),
-    }));
+    .flatMap((r) => {
+      const scope = endpointScope(scopeOf(r.owner, r.insurer_id, new Set(r.permissions ?? [])), r.endpoint_insurer);
+      if (!scope) return [];
+      return [{ id: r.id, types: new Set(r.events as string[]), since: new Date(r.created_at).getTime(), scope }];
+    });
 }
 
 /**

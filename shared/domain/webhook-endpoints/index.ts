@@ -9,6 +9,7 @@ import { defineJob } from '../../kernel/jobs.js';
 import { defineDomain } from '../../kernel/manifest.js';
 import { deliverWebhook } from './deliver.js';
 import { dispatchWebhooks } from './dispatch.js';
+import { Migration20261128000300_webhook_endpoint_insurer } from './endpoint-insurer.migration.js';
 import {
   WebhookDeliveryAttempt as WebhookDeliveryAttemptEntity,
   WebhookDelivery as WebhookDeliveryEntity,
@@ -51,7 +52,13 @@ export const webhookEndpointsDomain = defineDomain({
   permissions: WEBHOOK_ENDPOINT_PERMISSIONS,
   workflows: [WEBHOOK_ENDPOINT_WORKFLOW],
   entities: [WebhookEndpointEntity, WebhookDeliveryEntity, WebhookDeliveryAttemptEntity, WebhookDispatchHeadEntity],
-  migrations: [{ name: 'Migration20261127000700_webhook_endpoints', class: Migration20261127000700_webhook_endpoints }],
+  migrations: [
+    { name: 'Migration20261127000700_webhook_endpoints', class: Migration20261127000700_webhook_endpoints },
+    {
+      name: 'Migration20261128000300_webhook_endpoint_insurer',
+      class: Migration20261128000300_webhook_endpoint_insurer,
+    },
+  ],
   provide: provideWebhookEndpoints,
   jobs: [
     defineJob(DISPATCH_WEBHOOKS, {

@@ -73,7 +73,9 @@ export async function createWebhookEndpoint(
       description: input.description ?? null,
       events,
       secretSealed: deps.webhookSecrets.seal(secret),
-      insurerId: act.caller.insurerId,
+      // The insurer whose staff may see and change it, and the furthest it ever hears: an owner of
+      // scope all keeps theirs out of any one insurer's hands, whatever insurer their account names.
+      insurerId: act.caller.scope.kind === 'all' ? null : act.caller.insurerId,
       createdBy: act.caller.userId,
     });
     await tx.flush();
