@@ -112,4 +112,5 @@ export const commitGateOf = (request: FastifyRequest): CommitGate => ({
     request.committing--;
     if (committed) request.committed = true;
   },
+  waiting: () => !request.timedOut && !request.raw.socket?.destroyed,
 });

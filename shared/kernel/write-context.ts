@@ -82,6 +82,8 @@ export interface CommitGate {
   enter(): boolean;
   /** `committed`: the transaction committed (the request's answer must then be its own, not a timeout's). */
   leave(committed: boolean): void;
+  /** Whether anyone still waits for the answer: false once the request timed out or its client went away. */
+  waiting(): boolean;
 }
 
 /** Refuses a job the catalogue does not know, or whose payload does not match it (throws). */

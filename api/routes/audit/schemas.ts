@@ -18,6 +18,6 @@ export const verifyAuditSchema = {
   tags,
   summary: 'Verify the audit hash chain',
   description:
-    'Recomputes the hash chain from the first entry; firstInvalidSeq is the first entry changed or missing. Needs data scope all (403 FORBIDDEN with details.missingPermissions ["data:scope:all"] otherwise).',
+    'Recomputes the hash chain from the first entry; firstInvalidSeq is the first entry changed or missing. Needs data scope all (403 FORBIDDEN with details.missingPermissions ["data:scope:all"] otherwise). Requests made while a verification runs in the same process share its verdict.',
   response: { 200: Envelope(AuditVerdict, 'The verdict'), ...ERROR_RESPONSES },
 };

@@ -110,7 +110,7 @@ export interface paths {
         };
         /**
          * Verify the audit hash chain
-         * @description Recomputes the hash chain from the first entry; firstInvalidSeq is the first entry changed or missing. Needs data scope all (403 FORBIDDEN with details.missingPermissions ["data:scope:all"] otherwise).
+         * @description Recomputes the hash chain from the first entry; firstInvalidSeq is the first entry changed or missing. Needs data scope all (403 FORBIDDEN with details.missingPermissions ["data:scope:all"] otherwise). Requests made while a verification runs in the same process share its verdict.
          *
          *     Requires: audit:read.
          */
