@@ -1,19 +1,22 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { db } from '../../db/database.js';
 import { ForbiddenError } from '../../kernel/errors.js';
+import { UUID_TEXT } from '../../kernel/ids.js';
 
 /**
  * `id` and everyone who answers for it: a person answers for themselves; a machine client
  * (api-clients) also for whoever created it, and so on up to a person.
  */
-async function answerableFor(tx: EntityManager, ids: string[]): Promise<Set<string>> {
+async function answerableFor(tx: EntityManager, id: string): Promise<Set<string>> {
+  // Actors that are not users ('system', 'webhook') answer for themselves only.
+  if (!UUID_TEXT.test(id)) return new Set([id]);
   // UNION, not UNION ALL: an id met again adds no row, so the walk ends (a cycle cannot be made anyway).
   const rows = await db(tx)
     .withRecursive('chain(id)', (qb) =>
       qb
         .selectFrom('api_clients')
         .select('created_by as id')
-        .where('id', 'in', ids)
+        .where('id', '=', id)
         .union((u) =>
           u.selectFrom('api_clients as c').innerJoin('chain', 'chain.id', 'c.id').select('c.created_by as id'),
         ),
@@ -21,7 +24,7 @@ async function answerableFor(tx: EntityManager, ids: string[]): Promise<Set<stri
     .selectFrom('chain')
     .select('id')
     .execute();
-  return new Set([...ids, ...rows.map((r) => r.id)]);
+  return new Set([id, ...rows.map((r) => r.id)]);
 }
 
 /**
@@ -39,7 +42,7 @@ export async function assertFourEyes(
 ): Promise<void> {
   if (!maker) return;
   if (maker === checker) throw new ForbiddenError(message, { reason: 'four_eyes' });
-  const makers = await answerableFor(tx, [maker]);
-  const checkers = await answerableFor(tx, [checker]);
+  const makers = await answerableFor(tx, maker);
+  const checkers = await answerableFor(tx, checker);
   for (const id of checkers) if (makers.has(id)) throw new ForbiddenError(message, { reason: 'four_eyes' });
 }

@@ -132,3 +132,14 @@ test('the users API does not act on a machine client: suspend, activate and arch
   t.is((await api.as(await tokenOf(made)).get('/claims')).statusCode, 200);
   t.is(expectData(t, await api.as(admin).get(`/api-clients/${made.id}`)).status, 'active');
 });
+
+test('an account whose user.create entry names the system, not a user, is activated as before (four eyes look no further)', async (t) => {
+  const pending = await given.account(stack, { status: 'pending', insurerId: 'INS-CPS' });
+  await sqlOn(stack)(
+    `insert into audit_entries (id, commit_seq, actor, action, subject_type, subject_id, summary, occurred_at)
+     values (gen_random_uuid(), nextval('audit_commit_seq'), 'system', 'user.create', 'user', ?, '{}', now())`,
+    [pending.id],
+  );
+  const staff = await given.user(stack, { permissions: ['user:read', 'user:activate'], insurerId: 'INS-CPS' });
+  t.is(expectData(t, await api.as(staff).post(`/users/${pending.id}/activate`)).status, 'active');
+});
