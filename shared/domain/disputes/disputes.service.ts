@@ -1,15 +1,17 @@
 import { raw } from '@mikro-orm/core';
+import type { EntityManager } from '@mikro-orm/postgresql';
 import { db } from '../../db/database.js';
 import type { Keyset } from '../../db/keyset.js';
 import type { UserAct } from '../../kernel/act.js';
 import { type At, defineActions, runAction } from '../../kernel/action.js';
 import { computedInstant } from '../../kernel/calendar.js';
 import type { ServiceDeps } from '../../kernel/deps.js';
-import { DomainRuleError, ForbiddenError, InvalidTransitionError, NotFoundError } from '../../kernel/errors.js';
+import { DomainRuleError, InvalidTransitionError, NotFoundError } from '../../kernel/errors.js';
 import { UUID_TEXT, uuidv7 } from '../../kernel/ids.js';
 import { listPage, type Page } from '../../kernel/list.js';
 import { readSide } from '../../kernel/reads.js';
 import { inScope } from '../../kernel/scope.js';
+import { assertFourEyes } from '../access/index.js';
 import { CLAIM_SCOPE_COLUMNS } from '../claims/index.js';
 import { nextNumber } from '../id-patterns/index.js';
 import { Dispute } from './dispute.entity.js';
@@ -73,11 +75,17 @@ const DISPUTE_ACTIONS = defineActions({
   answer: (em, dispute) => loadDisputeView(em, dispute.id),
 });
 
-/** A dispute is triaged and resolved by someone other than its raiser, whatever they hold (complaints are handled by someone else). */
-const notByRaiser = (act: UserAct) => (dispute: { raisedBy: string }) => {
-  if (dispute.raisedBy === act.caller.userId)
-    throw new ForbiddenError('A dispute is triaged and resolved by someone other than its raiser');
-};
+/**
+ * A dispute is triaged and resolved by someone other than its raiser, whatever they hold (complaints
+ * are handled by someone else): four eyes, so a machine client counts as whoever answers for it.
+ */
+const notByRaiser = (act: UserAct) => (dispute: { raisedBy: string }, tx: EntityManager) =>
+  assertFourEyes(
+    tx,
+    dispute.raisedBy,
+    act.caller.userId,
+    'A dispute is triaged and resolved by someone other than its raiser',
+  );
 
 /**
  * Raises a dispute, due for its final response eight weeks later. A claim subject must be a claim the

@@ -107,6 +107,58 @@ test('four eyes on claims: a client settles and pays no claim its creator filed,
   t.is(expectData(t, await api.as(colleague).post(`/claims/${filedByRobot.id}/settle`, settle)).status, 'settled');
 });
 
+test('four eyes count whoever rotated a client’s secret as answering for it: they check nothing it made', async (t) => {
+  const filer = await given.role(stack, ['claim:read', 'claim:file', 'policy:read', 'data:scope:all']);
+  const portal = expectData(t, await api.as(admin).post('/api-clients', { name: 'portal', roleIds: [filer.id] }), 201);
+  // Someone else takes the client's secret by rotating it, then files through it and checks the claim.
+  const staff = await given.user(stack, {
+    permissions: ['api_client:read', 'api_client:write', 'claim:read', 'claim:file', 'claim:review', 'claim:settle'],
+  });
+  expectData(t, await api.as(admin).post(`/users/${staff.id}/roles`, { roleId: filer.id }));
+  const rotated = expectData(t, await api.as(staff).post(`/api-clients/${portal.id}/rotate-secret`));
+  const policy = (await given.policy(stack, { agentId: admin.id })).id;
+  const claim = await fileClaim(api.as(await tokenOf(rotated)), policy);
+  expectData(t, await api.as(staff).post(`/claims/${claim.id}/review`));
+  expectError(t, await api.as(staff).post(`/claims/${claim.id}/settle`, settle), 403, 'FORBIDDEN', FOUR_EYES);
+  t.is(expectData(t, await api.as(colleague).post(`/claims/${claim.id}/settle`, settle)).status, 'settled');
+});
+
+test('a dispute is not triaged or resolved through a client of its raiser’s', async (t) => {
+  const officer = await given.user(stack, {
+    permissions: [
+      'dispute:read',
+      'dispute:raise',
+      'dispute:triage',
+      'dispute:resolve',
+      'data:scope:all',
+      'api_client:write',
+    ],
+  });
+  const role = await given.role(stack, ['dispute:read', 'dispute:triage', 'dispute:resolve', 'data:scope:all']);
+  const robot = api.as(
+    await tokenOf(
+      expectData(t, await api.as(officer).post('/api-clients', { name: 'disputes robot', roleIds: [role.id] }), 201),
+    ),
+  );
+  const raised = expectData(
+    t,
+    await api
+      .as(officer)
+      .post('/disputes', { subjectType: 'commission', subjectId: 'COM-1', reason: 'My own complaint' }),
+    201,
+  );
+  expectError(t, await robot.post(`/disputes/${raised.id}/triage`, { severity: 'low' }), 403, 'FORBIDDEN', FOUR_EYES);
+  expectData(t, await api.as(admin).post(`/disputes/${raised.id}/triage`, { severity: 'low' }));
+  expectError(
+    t,
+    await robot.post(`/disputes/${raised.id}/resolve`, { outcome: 'upheld', resolution: 'Pay me' }),
+    403,
+    'FORBIDDEN',
+    FOUR_EYES,
+  );
+  t.is(expectData(t, await api.as(admin).get(`/disputes/${raised.id}`)).status, 'triaged');
+});
+
 test('the users API does not act on a machine client: suspend, activate and archive answer 404 and the client keeps working', async (t) => {
   const role = await given.role(stack, ['claim:read']);
   const made = expectData(
