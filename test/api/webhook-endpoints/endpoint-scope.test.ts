@@ -1,10 +1,9 @@
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import test from 'ava';
 import { type AdminStack, withAdminStack } from '../../helpers/admin-stack.js';
 import { expectData, expectError } from '../../helpers/expect.js';
 import { given } from '../../helpers/given.js';
 import { waitFor } from '../../helpers/stack.js';
+import { issuePolicy as issuePolicyAs, receiver } from '../../helpers/webhook-receiver.js';
 
 /**
  * Whose an endpoint is: an insurer's staff see and change the endpoints made for their insurer, so an
@@ -17,40 +16,7 @@ withAdminStack(test, (s) => ({ stack, api, admin } = s), {
   env: { WEBHOOK_ALLOW_PRIVATE_URLS: 'true', WEBHOOK_DISPATCH_EVERY_MS: '100', WEBHOOK_TIMEOUT_MS: '2000' },
 });
 
-/** A receiver on 127.0.0.1: the path and body of every request it gets. */
-async function receiver() {
-  const received: { path: string; body: string }[] = [];
-  const server = createServer((req, res) => {
-    let body = '';
-    req.on('data', (c) => {
-      body += c;
-    });
-    req.on('end', () => {
-      received.push({ path: req.url ?? '', body });
-      res.statusCode = 204;
-      res.end();
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  return { base, received, close: () => new Promise<void>((r) => server.close(() => r())) };
-}
-
-const kes = (amountMinor: number) => ({ amountMinor, currency: 'KES' });
-async function issuePolicy(insurerId: string): Promise<string> {
-  const res = await api.as(admin).post('/policies', {
-    agentId: admin.id,
-    insurerId,
-    productCode: 'MOTOR-COMP',
-    holder: { name: 'Achieng Otieno' },
-    sumInsured: kes(100_000_000),
-    premium: kes(5_000_000),
-    effectiveFrom: new Date().toISOString().slice(0, 10),
-    effectiveTo: new Date(Date.now() + 300 * 86_400_000).toISOString().slice(0, 10),
-  });
-  if (res.statusCode !== 201) throw new Error(`issuing failed: ${res.statusCode} ${res.body}`);
-  return res.json().data.id;
-}
+const issuePolicy = async (insurerId: string) => (await issuePolicyAs(api.as(admin), admin.id, insurerId)).id;
 const ENDPOINTS = ['webhook_endpoint:read', 'webhook_endpoint:write'];
 
 test('an endpoint made by an owner of scope all belongs to no insurer: the staff of the insurer their account names neither see nor change it', async (t) => {

@@ -1,5 +1,3 @@
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import test from 'ava';
 import { verifyWebhookSignature } from '../../../shared/domain/registry/index.js';
 import { type AdminStack, withAdminStack } from '../../helpers/admin-stack.js';
@@ -8,6 +6,7 @@ import { sqlOn } from '../../helpers/db.js';
 import { expectData, expectNoContent } from '../../helpers/expect.js';
 import { given } from '../../helpers/given.js';
 import { waitFor } from '../../helpers/stack.js';
+import { issuePolicy as issuePolicyAs, receiver } from '../../helpers/webhook-receiver.js';
 
 /**
  * Outbound webhooks end to end: endpoints registered through the API, events of their owner's scope
@@ -20,44 +19,7 @@ withAdminStack(test, (s) => ({ stack, api, admin, colleague } = s), {
   env: { WEBHOOK_ALLOW_PRIVATE_URLS: 'true', WEBHOOK_DISPATCH_EVERY_MS: '100', WEBHOOK_TIMEOUT_MS: '2000' },
 });
 
-interface Received {
-  path: string;
-  headers: IncomingHttpHeaders;
-  body: string;
-}
-
-/** A receiver on 127.0.0.1: every request it gets, answered with `status(path)`. */
-async function receiver(status: (path: string) => number = () => 204) {
-  const received: Received[] = [];
-  const server: Server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c) => chunks.push(c));
-    req.on('end', () => {
-      received.push({ path: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks).toString('utf8') });
-      res.statusCode = status(req.url ?? '');
-      res.end();
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  return { base, received, close: () => new Promise<void>((r) => server.close(() => r())) };
-}
-
-const kes = (amountMinor: number) => ({ amountMinor, currency: 'KES' });
-async function issuePolicy(insurerId: string) {
-  const res = await api.as(admin).post('/policies', {
-    agentId: admin.id,
-    insurerId,
-    productCode: 'MOTOR-COMP',
-    holder: { name: 'Wanjiru Kamau' },
-    sumInsured: kes(100_000_000),
-    premium: kes(5_000_000),
-    effectiveFrom: new Date().toISOString().slice(0, 10),
-    effectiveTo: new Date(Date.now() + 300 * 86_400_000).toISOString().slice(0, 10),
-  });
-  if (res.statusCode !== 201) throw new Error(`issuing failed: ${res.statusCode} ${res.body}`);
-  return res.json().data as { id: string };
-}
+const issuePolicy = (insurerId: string) => issuePolicyAs(api.as(admin), admin.id, insurerId);
 
 test('an endpoint receives the events it asked for, signed with its secret; its secret is shown once', async (t) => {
   const r = await receiver();
